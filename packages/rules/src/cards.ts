@@ -24,7 +24,9 @@ export const rankSchema = z.enum(RANKS);
 export const suitSchema = z.enum(SUITS);
 export const faceSchema = z.object({ rank: rankSchema, suit: suitSchema }).strict();
 export const cardIdSchema = z.string().min(1).max(32);
-export const cardSchema = z.object({ id: cardIdSchema, rank: rankSchema, suit: suitSchema }).strict();
+export const cardSchema = z
+  .object({ id: cardIdSchema, rank: rankSchema, suit: suitSchema })
+  .strict();
 
 const RANK_INDEX: Readonly<Record<Rank, number>> = Object.fromEntries(
   RANKS.map((rank, index) => [rank, index]),

@@ -1,0 +1,88 @@
+// pnpm bench:engine — engine throughput: actions/s and full games/s for 2, 4 and 6 players, with
+// the house rules off and all on, 'random' bots deciding from viewFor + legalActions as in play.
+// Reports medians of several runs (this machine is noisy).
+import { createHash } from 'node:crypto';
+import { HOUSE_RULES, createGame, selfPlay, settingsWith } from '@trepenta/rules';
+import type { GameSettings, GameState } from '@trepenta/rules';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const GAMES_PER_RUN = Number(process.env.BENCH_GAMES ?? 200);
+
+const hex = (label: string) => createHash('sha256').update(label).digest('hex');
+
+function startingStates(settings: GameSettings, players: number, count: number): GameState[] {
+  return Array.from({ length: count }, (_, game) => {
+    const created = createGame(settings, players, {
+      gameId: `bench-${game}`,
+      secrets: [1, 2, 3, 4, 5].map((r) => hex(`${game}/${r}`)),
+      nonces: Array.from({ length: players }, (_, seat) => hex(`${game}/n${seat}`)),
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    return created.value;
+  });
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+interface Row {
+  players: number;
+  rules: string;
+  msPerGame: number;
+  gamesPerSecond: number;
+  actionsPerSecond: number;
+  actionsPerGame: number;
+}
+
+const rows: Row[] = [];
+for (const players of [2, 4, 6]) {
+  for (const [label, rules] of [
+    ['off', []],
+    ['all on', HOUSE_RULES],
+  ] as const) {
+    const settings = settingsWith([...rules]);
+    const states = startingStates(settings, players, GAMES_PER_RUN);
+    const msPerGame: number[] = [];
+    const actionsPerSecond: number[] = [];
+    let actionsPerGame = 0;
+    // One warm-up run lets the JIT settle before measuring.
+    for (let run = -1; run < RUNS; run++) {
+      let actions = 0;
+      const started = performance.now();
+      states.forEach((state, game) => {
+        selfPlay(state, ['random'], game + 1, () => actions++);
+      });
+      const elapsed = performance.now() - started;
+      if (run < 0) continue;
+      msPerGame.push(elapsed / GAMES_PER_RUN);
+      actionsPerSecond.push((actions / elapsed) * 1000);
+      actionsPerGame = actions / GAMES_PER_RUN;
+    }
+    const ms = median(msPerGame);
+    rows.push({
+      players,
+      rules: label,
+      msPerGame: ms,
+      gamesPerSecond: 1000 / ms,
+      actionsPerSecond: median(actionsPerSecond),
+      actionsPerGame,
+    });
+  }
+}
+
+console.log(
+  `Engine benchmark: 'random' bots, ${GAMES_PER_RUN} games per run, median of ${RUNS} runs, one core.`,
+);
+console.log('players  rules    ms/game  games/s   actions/s   actions/game');
+for (const row of rows) {
+  console.log(
+    `${String(row.players).padStart(7)}  ${row.rules.padEnd(7)} ${row.msPerGame.toFixed(2).padStart(8)} ${row.gamesPerSecond
+      .toFixed(0)
+      .padStart(
+        8,
+      )} ${row.actionsPerSecond.toFixed(0).padStart(11)} ${row.actionsPerGame.toFixed(0).padStart(14)}`,
+  );
+}

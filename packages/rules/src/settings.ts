@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { DECK_SETTINGS } from './cards';
+
+/** The seven house rules (RULES.md §6): independent switches, any combination is valid. */
+export const HOUSE_RULES = [
+  'peek',
+  'sort',
+  'fieldUnlimited',
+  'openField',
+  'longPlay',
+  'finishLine',
+  'rivalSets',
+] as const;
+export type HouseRule = (typeof HOUSE_RULES)[number];
+
+export const MIN_SEATS = 1;
+export const MAX_SEATS = 6;
+export const ROUNDS = 5;
+
+const seconds = (min: number, max: number, fallback: number) =>
+  z.number().int().min(min).max(max).default(fallback);
+
+export const houseRulesSchema = z
+  .object({
+    peek: z.boolean().default(false),
+    sort: z.boolean().default(false),
+    fieldUnlimited: z.boolean().default(false),
+    openField: z.boolean().default(false),
+    longPlay: z.boolean().default(false),
+    finishLine: z.boolean().default(false),
+    rivalSets: z.boolean().default(false),
+  })
+  .strict();
+
+/** A room's game settings. Timer lengths are whole seconds; the server may scale them in tests. */
+export const settingsSchema = z
+  .object({
+    deck: z.enum(DECK_SETTINGS).default('challenging'),
+    houseRules: houseRulesSchema.default(houseRulesSchema.parse({})),
+    /** R24: null means no turn timer. */
+    turnTimerSeconds: z.number().int().min(5).max(600).nullable().default(null),
+    /** R9: always on. */
+    setupTimerSeconds: seconds(5, 600, 60),
+    /** R20: each lay-off turn (and the arrangement step, R19b). */
+    layOffTimerSeconds: seconds(5, 300, 20),
+    /** §5.6: the countdown between rounds, skipped when everyone is ready. */
+    betweenRoundsSeconds: seconds(3, 300, 15),
+    /** R17: Long Play reshuffles allowed per round. */
+    reshuffleLimit: z.number().int().min(0).max(20).default(3),
+  })
+  .strict();
+
+export type GameSettings = z.infer<typeof settingsSchema>;
+export type HouseRules = z.infer<typeof houseRulesSchema>;
+
+export const DEFAULT_SETTINGS: GameSettings = settingsSchema.parse({});
+
+/** Settings with some house rules switched on, the rest defaults. */
+export function settingsWith(
+  rules: readonly HouseRule[],
+  overrides: Partial<Omit<GameSettings, 'houseRules'>> = {},
+): GameSettings {
+  const houseRules = { ...DEFAULT_SETTINGS.houseRules };
+  for (const rule of rules) houseRules[rule] = true;
+  return { ...DEFAULT_SETTINGS, ...overrides, houseRules };
+}
+
+/** How the field is chosen this game: sort includes peek (RULES.md §2.6). */
+export type SetupMode = 'blind' | 'peek' | 'sort';
+export function setupMode(settings: GameSettings): SetupMode {
+  if (settings.houseRules.sort) return 'sort';
+  if (settings.houseRules.peek) return 'peek';
+  return 'blind';
+}

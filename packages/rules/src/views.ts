@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { cardSchema, faceOf, faceSchema } from './cards';
+import type { Card, Face } from './cards';
+import type { Viewer } from './events';
+import { currentTimer } from './game';
+import type { Meld } from './melds';
+import { totals, winners } from './roundEnd';
+import { settingsSchema, setupMode } from './settings';
+import { PHASES, ROUND_END_REASONS } from './state';
+import type { GameState, SeatReveal, SeatState } from './state';
+
+const seat = z.number().int().min(0).max(5);
+
+const fieldSlotViewSchema = z
+  .object({
+    position: z.number().int(),
+    /** The position's value from the die (§2.7). */
+    value: z.number().int(),
+    faceUp: z.boolean(),
+    /** Face-up: its rank and suit. Face-down: the owner's own card under peek/sort (R8), else null. */
+    card: z.union([cardSchema, faceSchema]).nullable(),
+  })
+  .strict();
+
+const seatViewSchema = z
+  .object({
+    seat,
+    die: z.number().int().min(1).max(6),
+    fieldChosen: z.boolean(),
+    field: z.array(fieldSlotViewSchema),
+    handCount: z.number().int(),
+    /** Cards publicly seen entering this hand (§7), as a multiset. */
+    known: z.array(faceSchema),
+    /** The viewer's own hand, with ids; null for everyone else's. */
+    hand: z.array(cardSchema).nullable(),
+    ready: z.boolean(),
+  })
+  .strict();
+
+const meldSchema = z
+  .object({ kind: z.enum(['set', 'run']), cards: z.array(z.union([cardSchema, faceSchema])) })
+  .strict();
+
+const revealSeatSchema = z
+  .object({
+    hand: z.array(z.union([cardSchema, faceSchema])),
+    field: z.array(faceSchema),
+    /** R19b: the viewer's own choices while picking (with ids); empty for others. */
+    options: z.array(z.array(meldSchema)),
+    chosen: z.boolean(),
+    /** Shown melds once everyone has picked (with lay-offs added); null before. */
+    melds: z.array(meldSchema).nullable(),
+    deadwood: z.array(z.union([cardSchema, faceSchema])).nullable(),
+    laidOff: z.number().int(),
+    points: z.number().int().nullable(),
+  })
+  .strict();
+
+export const gameViewSchema = z
+  .object({
+    viewer: z.union([seat, z.literal('spectator')]),
+    schemaVersion: z.number().int(),
+    version: z.number().int(),
+    settings: settingsSchema,
+    seatCount: z.number().int(),
+    round: z.number().int(),
+    rounds: z.number().int(),
+    dealer: seat,
+    phase: z.enum(PHASES),
+    seats: z.array(seatViewSchema),
+    drawCount: z.number().int(),
+    /** Bottom first, top last: all of it is public (§7). */
+    discardPile: z.array(faceSchema),
+    setup: z
+      .object({
+        mode: z.enum(['blind', 'peek', 'sort']),
+        /** The viewer's two dealt piles under peek/sort while choosing (R8); null otherwise. */
+        piles: z
+          .object({ A: z.array(cardSchema), B: z.array(cardSchema) })
+          .strict()
+          .nullable(),
+      })
+      .strict()
+      .nullable(),
+    turn: z
+      .object({
+        seat,
+        number: z.number().int(),
+        step: z.enum(['draw', 'act']),
+        exchanges: z.number().int(),
+        /** R12b: Open Field targets used this turn. */
+        swapped: z.array(z.object({ seat, position: z.number().int() }).strict()),
+        /** R13: the card taken from the discard pile this turn (id only for the taker). */
+        takenFromDiscard: z.union([cardSchema, faceSchema]).nullable(),
+        final: z.boolean(),
+      })
+      .strict()
+      .nullable(),
+    finalTurns: z.object({ completedBy: seat, remaining: z.number().int() }).strict().nullable(),
+    reshuffles: z.number().int(),
+    timer: z
+      .object({
+        key: z.string(),
+        kind: z.enum(['setup', 'turn', 'arrange', 'layoff', 'next']),
+        seconds: z.number().int(),
+      })
+      .strict()
+      .nullable(),
+    reveal: z
+      .object({
+        reason: z.enum(ROUND_END_REASONS),
+        finishLine: seat.nullable(),
+        seats: z.array(revealSeatSchema),
+        layoff: z
+          .object({ seat, number: z.number().int(), passesInRow: z.number().int() })
+          .strict()
+          .nullable(),
+      })
+      .strict()
+      .nullable(),
+    /** Points of every finished round, per seat; totals; winners at game end. */
+    scores: z.array(z.array(z.number().int())),
+    totals: z.array(z.number().int()),
+    winners: z.array(seat).nullable(),
+    abandoned: z.boolean(),
+    fairness: z
+      .object({
+        gameId: z.string(),
+        shuffleVersion: z.number().int(),
+        commitments: z.array(z.string()),
+        nonces: z.array(z.string()),
+        /** Revealed only once the game is over (§8.4). */
+        secrets: z.array(z.string()).nullable(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type GameView = z.infer<typeof gameViewSchema>;
+export type SeatView = GameView['seats'][number];
+export type FieldSlotView = SeatView['field'][number];
+export type RevealView = NonNullable<GameView['reveal']>;
+
+function copyCard(card: Card): Card {
+  return { id: card.id, rank: card.rank, suit: card.suit };
+}
+
+function meldFor(meld: Meld<Card>, own: boolean) {
+  return { kind: meld.kind, cards: own ? meld.cards.map(copyCard) : meld.cards.map(faceOf) };
+}
+
+function seatFor(state: GameState, seatState: SeatState, index: number, viewer: Viewer) {
+  const own = viewer === index;
+  // R8: under peek or sort the owner has seen their face-down cards; nobody else ever does.
+  const ownFaceDown = own && setupMode(state.settings) !== 'blind';
+  return {
+    seat: index,
+    die: seatState.die,
+    fieldChosen: seatState.piles === null,
+    field: seatState.field.map((slot, position) => ({
+      position,
+      value: seatState.die + position,
+      faceUp: slot.faceUp,
+      card: slot.faceUp ? faceOf(slot.card) : ownFaceDown ? copyCard(slot.card) : null,
+    })),
+    handCount: seatState.piles === null ? seatState.hand.length : 0,
+    known: seatState.known.map(faceOf),
+    hand: own ? seatState.hand.map(copyCard) : null,
+    ready: seatState.ready,
+  };
+}
+
+function revealSeatFor(
+  state: GameState,
+  reveal: SeatReveal,
+  index: number,
+  viewer: Viewer,
+  shown: boolean,
+) {
+  const own = viewer === index;
+  const seatState = state.round.seats[index]!;
+  const cards = (list: readonly Card[]): (Card | Face)[] =>
+    own ? list.map(copyCard) : list.map(faceOf);
+  const points = state.round.reveal!.points;
+  return {
+    hand: cards(seatState.hand),
+    field: seatState.field.map((slot) => faceOf(slot.card)),
+    options:
+      own && reveal.chosen === null
+        ? reveal.options.map((o) => o.melds.map((m) => meldFor(m, true)))
+        : [],
+    chosen: reveal.chosen !== null,
+    melds: shown ? reveal.melds.map((meld) => meldFor(meld, own)) : null,
+    deadwood: shown ? cards(reveal.deadwood) : null,
+    laidOff: reveal.laidOff,
+    points: points ? points[index]! : null,
+  };
+}
+
+/**
+ * Everything one viewer may know (RULES.md §7), built from what they may know rather than by
+ * deleting secrets from a copy: ids only on the viewer's own cards, public cards by rank and suit.
+ */
+export function viewFor(state: GameState, viewer: Viewer): GameView {
+  const { round } = state;
+  const turn = round.turn;
+  const reveal = round.reveal;
+  const mode = setupMode(state.settings);
+  const ownSetup =
+    typeof viewer === 'number' && state.phase === 'setup' ? round.seats[viewer]?.piles : null;
+  const timer = currentTimer(state);
+  const taken =
+    turn?.takenFromDiscard != null
+      ? round.seats[turn.seat]!.hand.find((card) => card.id === turn.takenFromDiscard)
+      : undefined;
+  const over = state.phase === 'gameOver';
+  const shown = reveal !== null && state.phase !== 'arrange';
+  return {
+    viewer,
+    schemaVersion: state.schemaVersion,
+    version: state.version,
+    settings: state.settings,
+    seatCount: state.seatCount,
+    round: round.round,
+    rounds: 5,
+    dealer: round.dealer,
+    phase: state.phase,
+    seats: round.seats.map((seatState, index) => seatFor(state, seatState, index, viewer)),
+    drawCount: round.drawPile.length,
+    discardPile: round.discardPile.map(faceOf),
+    setup:
+      state.phase === 'setup'
+        ? {
+            mode,
+            piles:
+              ownSetup && mode !== 'blind'
+                ? { A: ownSetup.A.map(copyCard), B: ownSetup.B.map(copyCard) }
+                : null,
+          }
+        : null,
+    turn:
+      turn === null
+        ? null
+        : {
+            seat: turn.seat,
+            number: turn.number,
+            step: turn.step,
+            exchanges: turn.exchanges,
+            swapped: turn.swapped.map((key) => ({ seat: Math.floor(key / 5), position: key % 5 })),
+            takenFromDiscard: taken
+              ? viewer === turn.seat
+                ? copyCard(taken)
+                : faceOf(taken)
+              : null,
+            final: round.completedBy !== null && round.completedBy !== turn.seat,
+          },
+    finalTurns:
+      round.completedBy === null
+        ? null
+        : { completedBy: round.completedBy, remaining: round.finalTurnsLeft },
+    reshuffles: round.reshuffles,
+    timer,
+    reveal:
+      reveal === null
+        ? null
+        : {
+            reason: reveal.reason,
+            finishLine: state.settings.houseRules.finishLine ? round.completedBy : null,
+            seats: reveal.seats.map((r, index) => revealSeatFor(state, r, index, viewer, shown)),
+            layoff: reveal.layoff,
+          },
+    scores: state.scores.map((points) => [...points]),
+    totals: totals(state),
+    winners: over && !state.abandoned ? winners(state) : null,
+    abandoned: state.abandoned,
+    fairness: {
+      gameId: state.randomness.gameId,
+      shuffleVersion: state.shuffleVersion,
+      commitments: [...state.commitments],
+      nonces: [...state.randomness.nonces],
+      secrets: over ? [...state.randomness.secrets] : null,
+    },
+  };
+}

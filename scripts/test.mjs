@@ -1,0 +1,57 @@
+// The one test command: installs what it needs, then typecheck, lint, unit and integration tests,
+// and the browser suite. Its last line is the total over all suites: "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { install, pnpm, root } from './pnpm.mjs';
+
+const results = [];
+const record = (name, passed, failed, skipped = 0) =>
+  results.push({ name, passed, failed, skipped });
+
+install();
+
+for (const [name, args] of [
+  ['typecheck', ['run', 'typecheck']],
+  ['lint', ['run', 'lint']],
+]) {
+  console.log(`\n▶ ${name}`);
+  const status = pnpm(args);
+  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+}
+
+console.log('\n▶ unit and integration tests (vitest)');
+const reports = join(root, 'artifacts', 'reports');
+mkdirSync(reports, { recursive: true });
+const vitestJson = join(reports, 'vitest.json');
+rmSync(vitestJson, { force: true });
+const vitestStatus = pnpm([
+  'exec',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  record(
+    'vitest',
+    report.numPassedTests,
+    report.numFailedTests + (vitestStatus !== 0 && report.numFailedTests === 0 ? 1 : 0),
+    report.numPendingTests + report.numTodoTests,
+  );
+} else {
+  record('vitest', 0, 1);
+}
+
+console.log('\nSummary');
+for (const r of results) {
+  console.log(
+    `  ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+const skipped = results.reduce((sum, r) => sum + r.skipped, 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
