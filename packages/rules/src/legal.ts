@@ -1,6 +1,6 @@
 import type { PlayerAction } from './actions';
 import { cardValue } from './cards';
-import type { Card, Face } from './cards';
+import type { Card } from './cards';
 import { layOffEnds } from './melds';
 import type { LayOffEnd } from './melds';
 import type { GameView } from './views';
@@ -134,10 +134,7 @@ function layOffActions(view: GameView, seat: number): PlayerAction[] {
     reveal.seats.forEach((other, target) => {
       if (target === seat) return;
       (other.melds ?? []).forEach((meld, index) => {
-        const ends: LayOffEnd[] = layOffEnds(
-          { kind: meld.kind, cards: meld.cards },
-          card,
-        );
+        const ends: LayOffEnd[] = layOffEnds({ kind: meld.kind, cards: meld.cards }, card);
         for (const end of ends) {
           actions.push({
             type: 'layOff',
