@@ -51,6 +51,22 @@ export function sameFace(a: Face, b: Face): boolean {
   return a.rank === b.rank && a.suit === b.suit;
 }
 
+const SUIT_INDEX: Readonly<Record<Suit, number>> = Object.fromEntries(
+  SUITS.map((suit, index) => [suit, index]),
+) as Record<Suit, number>;
+
+/**
+ * Faces in a fixed order (rank, then suit): how hidden cards are shown once revealed, so their
+ * order says nothing about when or how they arrived (§7).
+ */
+export function sortedFaces(cards: readonly Face[]): Face[] {
+  return cards
+    .map(faceOf)
+    .sort(
+      (a, b) => RANK_INDEX[a.rank] - RANK_INDEX[b.rank] || SUIT_INDEX[a.suit] - SUIT_INDEX[b.suit],
+    );
+}
+
 /** A stable key for a face, for multisets and sorting. */
 export function faceKey(face: Face): string {
   return `${face.rank}${face.suit}`;

@@ -209,6 +209,8 @@ function timeout(state: GameState, key: string, standIn: readonly PlayerAction[]
       const events: GameEvent[] = [{ type: 'timedOut', key, seat }];
       let current = state;
       for (const action of standIn) {
+        // R26: the stand-in acts only while the timed-out turn is current.
+        if (currentTimer(current)?.key !== key) return err(ruleError('BAD_STAND_IN'));
         const step = applyPlayerAction(current, seat, action);
         if (!step.ok) return step;
         current = step.value.state;
@@ -339,6 +341,7 @@ function newTurn(seat: number, number: number): TurnState {
     number,
     step: 'draw',
     takenFromDiscard: null,
+    takenPlacedAt: null,
     exchanges: 0,
     swapped: [],
     progressed: false,
@@ -370,6 +373,8 @@ function draw(state: GameState, seat: number, from: 'drawPile' | 'discardPile'):
   if (!check.ok) return check;
   const turn = check.value;
   const round = state.round;
+  if (from !== 'drawPile' && from !== 'discardPile')
+    return err(ruleError('EMPTY_PILE', 'There is no such pile.'));
   const pile = from === 'drawPile' ? round.drawPile : round.discardPile;
   const top = pile[pile.length - 1];
   if (top === undefined) return err(ruleError('EMPTY_PILE'));
@@ -479,7 +484,13 @@ function exchange(state: GameState, seat: number, id: string, position: number):
     nextCardId: round.nextCardId + 1,
     completedBy,
     finalTurnsLeft,
-    turn: { ...turn, exchanges: turn.exchanges + 1, progressed: true },
+    turn: {
+      ...turn,
+      exchanges: turn.exchanges + 1,
+      progressed: true,
+      takenPlacedAt:
+        placed.id === turn.takenFromDiscard ? seat * FIELD_SIZE + position : turn.takenPlacedAt,
+    },
   };
   return ok({ state: { ...state, round: nextRound }, events });
 }
@@ -501,7 +512,9 @@ function openFieldSwap(
   const seatState = round.seats[seat]!;
   const index = indexOfId(seatState.hand, id);
   if (index < 0) return err(ruleError('CARD_NOT_IN_HAND'));
-  if (targetSeat < 0 || targetSeat >= state.seatCount) return err(ruleError('BAD_POSITION'));
+  if (!Number.isInteger(targetSeat) || targetSeat < 0 || targetSeat >= state.seatCount) {
+    return err(ruleError('BAD_POSITION'));
+  }
   const slot = round.seats[targetSeat]!.field[position];
   if (slot === undefined) return err(ruleError('BAD_POSITION'));
   if (!slot.faceUp) return err(ruleError('POSITION_FACE_DOWN'));
@@ -530,7 +543,12 @@ function openFieldSwap(
     ...round,
     seats,
     nextCardId: round.nextCardId + 1,
-    turn: { ...turn, exchanges: turn.exchanges + 1, swapped: [...turn.swapped, targetKey] },
+    turn: {
+      ...turn,
+      exchanges: turn.exchanges + 1,
+      swapped: [...turn.swapped, targetKey],
+      ...takenDiscardAfterSwap(turn, placed, taken, targetKey),
+    },
   };
   const at = { zone: 'field', seat: targetSeat, position } as const;
   return ok({
@@ -547,6 +565,20 @@ function openFieldSwap(
       },
     ],
   });
+}
+
+/** R13 follows the taken card through the field: placed by a swap, or taken back by one. */
+function takenDiscardAfterSwap(
+  turn: TurnState,
+  placed: Card,
+  taken: Card,
+  targetKey: number,
+): Pick<TurnState, 'takenFromDiscard' | 'takenPlacedAt'> {
+  if (placed.id === turn.takenFromDiscard) {
+    return { takenFromDiscard: turn.takenFromDiscard, takenPlacedAt: targetKey };
+  }
+  if (turn.takenPlacedAt === targetKey) return { takenFromDiscard: taken.id, takenPlacedAt: null };
+  return { takenFromDiscard: turn.takenFromDiscard, takenPlacedAt: turn.takenPlacedAt };
 }
 
 function discard(state: GameState, seat: number, id: string): Step {

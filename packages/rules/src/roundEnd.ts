@@ -1,5 +1,5 @@
 import type { PlayerAction } from './actions';
-import { cardValue, faceKey, faceOf } from './cards';
+import { cardValue, faceKey, faceOf, sortedFaces } from './cards';
 import type { Card, Face } from './cards';
 import { dealRound } from './deal';
 import { ruleError } from './errors';
@@ -35,7 +35,7 @@ export function endRound(state: GameState, reason: RoundEndReason, events: GameE
   events.push({
     type: 'roundEnded',
     reason,
-    hands: round.seats.map((seat) => seat.hand.map(faceOf)),
+    hands: round.seats.map((seat) => sortedFaces(seat.hand)),
     fields: round.seats.map((seat) => seat.field.map((slot) => faceOf(slot.card))),
   });
   const rival = rivalSetsInPlay(state);

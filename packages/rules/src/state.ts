@@ -34,6 +34,11 @@ export interface TurnState {
   readonly step: 'draw' | 'act';
   /** R13: the id of the card taken from the discard pile this turn, if any. */
   readonly takenFromDiscard: string | null;
+  /**
+   * R13: where that card lies if it was placed face up this turn (seat * 5 + position), so that
+   * taking it back with Open Field (a fresh id) keeps it undiscardable.
+   */
+  readonly takenPlacedAt: number | null;
   readonly exchanges: number;
   /** R12b: Open Field targets used this turn, as seat * 5 + position. */
   readonly swapped: readonly number[];

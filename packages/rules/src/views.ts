@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardSchema, faceOf, faceSchema } from './cards';
+import { cardSchema, faceOf, faceSchema, sortedFaces } from './cards';
 import type { Card, Face } from './cards';
 import type { Viewer } from './events';
 import { currentTimer } from './game';
@@ -179,8 +179,9 @@ function revealSeatFor(
 ) {
   const own = viewer === index;
   const seatState = state.round.seats[index]!;
+  // Others' cards in a fixed order: the order of a hand says when its cards arrived.
   const cards = (list: readonly Card[]): (Card | Face)[] =>
-    own ? list.map(copyCard) : list.map(faceOf);
+    own ? list.map(copyCard) : sortedFaces(list);
   const points = state.round.reveal!.points;
   return {
     hand: cards(seatState.hand),
@@ -190,7 +191,8 @@ function revealSeatFor(
         ? reveal.options.map((o) => o.melds.map((m) => meldFor(m, true)))
         : [],
     chosen: reveal.chosen !== null,
-    melds: shown ? reveal.melds.map((meld) => meldFor(meld, own)) : null,
+    // Shown melds by rank and suit only: others' lay-offs sit in them too.
+    melds: shown ? reveal.melds.map((meld) => meldFor(meld, false)) : null,
     deadwood: shown ? cards(reveal.deadwood) : null,
     laidOff: reveal.laidOff,
     points: points ? points[index]! : null,
@@ -247,11 +249,9 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
             step: turn.step,
             exchanges: turn.exchanges,
             swapped: turn.swapped.map((key) => ({ seat: Math.floor(key / 5), position: key % 5 })),
-            takenFromDiscard: taken
-              ? viewer === turn.seat
-                ? copyCard(taken)
-                : faceOf(taken)
-              : null,
+            // Only the taker needs it (R13); for others it would tell whether that very card
+            // was later placed face up or is still in the hand.
+            takenFromDiscard: taken && viewer === turn.seat ? copyCard(taken) : null,
             final: round.completedBy !== null && round.completedBy !== turn.seat,
           },
     finalTurns:

@@ -1,0 +1,541 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join, resolve } from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import {
+  PROTOCOL_VERSION,
+  ROOM_CODE_ALPHABET,
+  SERVER_ERRORS,
+  clientSchemas,
+  handshakeSchema,
+  roomCodeSchema,
+} from '@trepenta/protocol';
+import type {
+  Ack,
+  ClientEventName,
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@trepenta/protocol';
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import type { Config } from './config';
+import { createMetrics } from './metrics';
+import type { Metrics } from './metrics';
+import { RateLimiter, WindowLimiter } from './limits';
+import { EMPTY_SEAT, Room, fail } from './room';
+import type { Failure, Outcome, Transport } from './room';
+import { SqliteStore } from './store/sqlite';
+import type { RoomRecord, RoomStore, SeatRecord } from './store/types';
+
+interface SocketData {
+  code: string | null;
+  memberId: string | null;
+  address: string;
+}
+
+type GameSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type GameServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface TrepentaServer {
+  readonly app: FastifyInstance;
+  readonly io: GameServer;
+  readonly rooms: Map<string, Room>;
+  readonly store: RoomStore;
+  readonly metrics: Metrics;
+  listen(): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+const channel = {
+  all: (code: string) => code,
+  seat: (code: string, seat: number) => `${code}#s${seat}`,
+  spectators: (code: string) => `${code}#spec`,
+  member: (code: string, memberId: string) => `${code}#m${memberId}`,
+};
+
+export async function createServer(
+  config: Config,
+  options: { store?: RoomStore } = {},
+): Promise<TrepentaServer> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: config.MAX_MESSAGE_BYTES,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  });
+  const store = options.store ?? new SqliteStore(config.DATA_DIR, config.SQLITE_SYNCHRONOUS);
+  const metrics = createMetrics();
+  const rooms = new Map<string, Room>();
+  let shuttingDown = false;
+  const allowedOrigins = config.ALLOWED_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+  const io: GameServer = new Server(app.server, {
+    maxHttpBufferSize: config.MAX_MESSAGE_BYTES,
+    pingInterval: 10_000,
+    pingTimeout: 8_000,
+    allowRequest: (req, callback) => callback(null, originAllowed(req, allowedOrigins)),
+    connectionStateRecovery: undefined,
+  });
+
+  const transport: Transport = {
+    toSeat: (code, seat, update) => io.to(channel.seat(code, seat)).emit('game:update', update),
+    toSpectators: (code, update) => io.to(channel.spectators(code)).emit('game:update', update),
+    roomState: (code, room) => io.to(channel.all(code)).emit('room:state', room),
+    chat: (code, message) => io.to(channel.all(code)).emit('chat:message', message),
+    placeMember: (code, memberId, seat) => {
+      const sockets = io.in(channel.member(code, memberId));
+      const seats = Array.from({ length: 6 }, (_, s) => channel.seat(code, s));
+      sockets.socketsLeave([...seats, channel.spectators(code)]);
+      sockets.socketsJoin(seat === null ? channel.spectators(code) : channel.seat(code, seat));
+    },
+    closeMember: (code, memberId, reason) => {
+      const target = channel.member(code, memberId);
+      io.to(target).emit('room:closed', { code, reason });
+      for (const socket of io.of('/').sockets.values()) {
+        if (socket.data.code === code && socket.data.memberId === memberId) {
+          socket.data.code = null;
+          socket.data.memberId = null;
+        }
+      }
+      io.in(target).socketsLeave([
+        channel.all(code),
+        channel.spectators(code),
+        ...Array.from({ length: 6 }, (_, s) => channel.seat(code, s)),
+        target,
+      ]);
+    },
+  };
+
+  const newRoom = (record: RoomRecord) =>
+    new Room(record, store, transport, config, metrics, app.log);
+
+  // Rooms come back where they were; their timers resume when a player reconnects (R26).
+  for (const loaded of await store.loadRooms()) {
+    const room = newRoom(loaded.room);
+    try {
+      room.restore(loaded);
+    } catch (error) {
+      app.log.error(
+        { err: error, room: loaded.room.code },
+        'a room could not be restored; it is left out',
+      );
+      continue;
+    }
+    rooms.set(room.code, room);
+    room.pauseUntilSomeoneReturns();
+  }
+  metrics.rooms.set(rooms.size);
+  app.log.info({ rooms: rooms.size, store: store.kind }, 'rooms restored');
+
+  const joinLimiter = new WindowLimiter(config.JOINS_PER_MINUTE, 60_000);
+  const chatLimiter = new WindowLimiter(config.CHAT_PER_10S, 10_000);
+
+  function newCode(): string {
+    for (;;) {
+      let code = '';
+      for (let i = 0; i < 6; i++) code += ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)];
+      if (!rooms.has(code)) return code;
+    }
+  }
+
+  function attach(socket: GameSocket, room: Room, memberId: string, seat: number | null): void {
+    detach(socket);
+    socket.data.code = room.code;
+    socket.data.memberId = memberId;
+    void socket.join([
+      channel.all(room.code),
+      channel.member(room.code, memberId),
+      seat === null ? channel.spectators(room.code) : channel.seat(room.code, seat),
+    ]);
+    room.connect(memberId);
+  }
+
+  function detach(socket: GameSocket): void {
+    const { code, memberId } = socket.data;
+    if (code === null || memberId === null) return;
+    for (const name of socket.rooms) if (name !== socket.id) void socket.leave(name);
+    socket.data.code = null;
+    socket.data.memberId = null;
+    rooms.get(code)?.disconnect(memberId);
+  }
+
+  /** The socket's room and member, or why it has none. */
+  function context(socket: GameSocket): { room: Room; memberId: string } | Failure {
+    const { code, memberId } = socket.data;
+    const room = code ? rooms.get(code) : undefined;
+    if (!room || !memberId) return fail('NOT_IN_ROOM');
+    const member = room.record.members.find((m) => m.id === memberId);
+    if (!member) return fail('NOT_IN_ROOM');
+    if (member.kicked) return fail('KICKED');
+    return { room, memberId };
+  }
+
+  type Payload<E extends ClientEventName> = z.output<(typeof clientSchemas)[E]>;
+  type Handler<E extends ClientEventName> = (
+    socket: GameSocket,
+    payload: Payload<E>,
+  ) => Promise<Outcome<object>>;
+
+  const inRoom =
+    <E extends ClientEventName>(
+      run: (
+        room: Room,
+        memberId: string,
+        payload: Payload<E>,
+        socket: GameSocket,
+      ) => Promise<Outcome<object>>,
+    ): Handler<E> =>
+    (socket, payload) => {
+      const ctx = context(socket);
+      if ('ok' in ctx) return Promise.resolve(ctx);
+      return ctx.room.serial(() => {
+        // The member may have been kicked while this request waited in the queue.
+        const again = context(socket);
+        if ('ok' in again) return again;
+        return run(ctx.room, ctx.memberId, payload, socket);
+      });
+    };
+
+  const handlers: { [E in ClientEventName]: Handler<E> } = {
+    'room:create': async (socket, p) => {
+      if (!joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
+      if (rooms.size >= config.MAX_ROOMS) return fail('TOO_MANY_ROOMS');
+      const seats: SeatRecord[] = Array.from({ length: 6 }, () => EMPTY_SEAT);
+      for (const bot of p.bots) {
+        if (bot.seat < p.seatCount)
+          seats[bot.seat] = { kind: 'bot', memberId: null, botLevel: bot.level, standIn: false };
+      }
+      if (!p.spectate && seats.slice(0, p.seatCount).every((seat) => seat.kind === 'bot')) {
+        return fail(
+          'BAD_REQUEST',
+          'Leave a seat free for yourself, or create the room as a spectator.',
+        );
+      }
+      const now = Date.now();
+      const room = newRoom({
+        code: newCode(),
+        createdAt: now,
+        lastActivity: now,
+        hostId: null,
+        locked: false,
+        settings: p.settings,
+        seatCount: p.seatCount,
+        seats,
+        members: [],
+        status: 'lobby',
+        gameNumber: 0,
+        commit: null,
+        deadline: null,
+        chat: [],
+        nextMemberSeq: 1,
+        nextChatId: 1,
+      });
+      rooms.set(room.code, room);
+      metrics.rooms.set(rooms.size);
+      const added = await room.serial(() =>
+        room.addMember(p.nickname, p.spectate ? 'spectator' : 'player'),
+      );
+      if (!added.ok) return added;
+      attach(socket, room, added.member.id, added.member.seat);
+      room.log.info({ seats: p.seatCount }, 'room created');
+      return { ok: true, room: room.view(), you: room.you(added.member, added.token) };
+    },
+    'room:join': async (socket, p) => {
+      if (!joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
+      const room = rooms.get(p.code);
+      if (!room) return fail('ROOM_NOT_FOUND');
+      return room.serial(async () => {
+        let member;
+        let token: string;
+        if (p.token) {
+          member = room.memberByToken(p.token);
+          if (!member) return fail('BAD_TOKEN');
+          if (member.kicked) return fail('KICKED');
+          token = p.token;
+        } else {
+          if (!p.nickname) return fail('BAD_NICKNAME');
+          const added = await room.addMember(p.nickname, p.role);
+          if (!added.ok) return added;
+          member = added.member;
+          token = added.token;
+        }
+        attach(socket, room, member.id, member.seat);
+        const update = room.gameUpdate(room.viewerOf(member));
+        if (update) setImmediate(() => socket.emit('game:update', update));
+        return {
+          ok: true,
+          room: room.view(),
+          you: room.you(member, token),
+          chat: room.record.chat.slice(-50),
+        };
+      });
+    },
+    'room:leave': async (socket) => {
+      const ctx = context(socket);
+      if ('ok' in ctx) return ctx;
+      const result = await ctx.room.serial(() => ctx.room.remove(ctx.memberId, ctx.memberId));
+      detach(socket);
+      return result;
+    },
+    'room:sit': inRoom<'room:sit'>(async (room, memberId, p) => {
+      const result = await room.sit(memberId, p.seat);
+      return result.ok ? { ok: true, seat: result.member.seat } : result;
+    }),
+    'room:stand': inRoom<'room:stand'>(async (room, memberId) => {
+      const result = await room.stand(memberId);
+      return result.ok ? { ok: true, seat: result.member.seat } : result;
+    }),
+    'room:setBot': inRoom<'room:setBot'>((room, memberId, p) =>
+      room.setBot(memberId, p.seat, p.level),
+    ),
+    'room:configure': inRoom<'room:configure'>((room, memberId, p) =>
+      room.configure(memberId, p.settings, p.seatCount),
+    ),
+    'room:lock': inRoom<'room:lock'>((room, memberId, p) => room.lock(memberId, p.locked)),
+    'room:kick': inRoom<'room:kick'>((room, memberId, p) =>
+      p.memberId === memberId
+        ? Promise.resolve(fail('BAD_REQUEST', 'Use leave to leave.'))
+        : room.remove(p.memberId, memberId),
+    ),
+    'room:passHost': inRoom<'room:passHost'>((room, memberId, p) =>
+      room.passHost(memberId, p.memberId),
+    ),
+    'room:handOver': inRoom<'room:handOver'>((room, memberId, p) =>
+      room.handOver(memberId, p.seat),
+    ),
+    'room:start': inRoom<'room:start'>((room, memberId) => room.start(memberId)),
+    'room:rematch': inRoom<'room:rematch'>((room, memberId) => room.rematch(memberId)),
+    'game:nonce': inRoom<'game:nonce'>((room, memberId, p) =>
+      room.nonce(memberId, p.gameId, p.nonce),
+    ),
+    'game:action': inRoom<'game:action'>(async (room, memberId, p, socket) => {
+      const member = room.member(memberId);
+      if (member?.seat == null) return fail('NOT_SEATED');
+      const result = await room.act(member.seat, p.actionId, p.action, p.version);
+      if (!result.ok && result.code === 'STALE_VERSION') {
+        const update = room.gameUpdate(member.seat);
+        if (update) setImmediate(() => socket.emit('game:update', update));
+      }
+      return result;
+    }),
+    'game:sync': inRoom<'game:sync'>((room, memberId) =>
+      Promise.resolve({
+        ok: true,
+        room: room.view(),
+        game: room.gameUpdate(room.viewerOf(room.member(memberId))),
+      }),
+    ),
+    'chat:send': inRoom<'chat:send'>((room, memberId, p) => {
+      if (!chatLimiter.take(`${room.code}:${memberId}`))
+        return Promise.resolve(fail('RATE_LIMITED'));
+      return 'text' in p ? room.chat(memberId, p.text, null) : room.chat(memberId, null, p.emote);
+    }),
+  };
+
+  io.use((socket, next) => {
+    const handshake = handshakeSchema.safeParse(socket.handshake.auth);
+    if (!handshake.success || handshake.data.protocolVersion !== PROTOCOL_VERSION) {
+      const error = new Error(SERVER_ERRORS.PROTOCOL_MISMATCH) as Error & { data: unknown };
+      error.data = { code: 'PROTOCOL_MISMATCH', serverVersion: PROTOCOL_VERSION };
+      next(error);
+      return;
+    }
+    if (shuttingDown) {
+      next(new Error('The server is restarting; try again in a moment.'));
+      return;
+    }
+    next();
+  });
+
+  io.on('connection', (socket: GameSocket) => {
+    socket.data = { code: null, memberId: null, address: socket.handshake.address };
+    metrics.sockets.inc();
+    const limiter = new RateLimiter(config.RATE_PER_SECOND, config.RATE_BURST);
+    for (const name of Object.keys(clientSchemas) as ClientEventName[]) {
+      socket.on(name, (payload: unknown, ack: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => undefined;
+        if (!limiter.take()) {
+          metrics.errors.inc({ code: 'RATE_LIMITED' });
+          reply(fail('RATE_LIMITED'));
+          return;
+        }
+        const parsed = clientSchemas[name].safeParse(payload);
+        if (!parsed.success) {
+          metrics.errors.inc({ code: 'BAD_REQUEST' });
+          const issue = parsed.error.issues[0];
+          const code =
+            name === 'room:join' && issue?.path[0] === 'nickname' ? 'BAD_NICKNAME' : 'BAD_REQUEST';
+          reply(
+            fail(
+              code,
+              `${SERVER_ERRORS[code]} (${issue?.path.join('.') || 'payload'}: ${issue?.message})`,
+            ),
+          );
+          return;
+        }
+        const handler = handlers[name] as Handler<typeof name>;
+        handler(socket, parsed.data as never)
+          .then((answer) => {
+            if (!answer.ok) metrics.errors.inc({ code: answer.code });
+            reply(answer);
+          })
+          .catch((error: unknown) => {
+            app.log.error({ err: error, event: name, room: socket.data.code }, 'request failed');
+            metrics.errors.inc({ code: 'INTERNAL' });
+            reply(fail('INTERNAL'));
+          });
+      });
+    }
+    socket.on('disconnect', () => {
+      metrics.sockets.dec();
+      detach(socket);
+    });
+  });
+
+  // ---------------------------------------------------------------- HTTP
+
+  app.get('/healthz', () => ({ ok: true }));
+  app.get('/readyz', async (_request, reply) => {
+    if (shuttingDown) return reply.code(503).send({ ok: false, reason: 'shutting down' });
+    return { ok: true, rooms: rooms.size, store: store.kind };
+  });
+  app.get('/metrics', async (_request, reply) => {
+    metrics.rooms.set(rooms.size);
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.get<{ Params: { code: string } }>('/api/rooms/:code', async (request, reply) => {
+    const code = roomCodeSchema.safeParse(request.params.code);
+    const room = code.success ? rooms.get(code.data) : undefined;
+    if (!room)
+      return reply
+        .code(404)
+        .send({ error: 'ROOM_NOT_FOUND', message: SERVER_ERRORS.ROOM_NOT_FOUND });
+    const view = room.view();
+    return {
+      code: view.code,
+      status: view.status,
+      locked: view.locked,
+      seatCount: view.seatCount,
+      freeSeats: view.seats.filter((s) => s.kind === 'empty').length,
+      spectators: view.spectators,
+      settings: view.settings,
+      gameNumber: view.gameNumber,
+    };
+  });
+  app.get<{ Params: { code: string; game: string } }>(
+    '/api/rooms/:code/games/:game/replay',
+    async (request, reply) => {
+      const code = roomCodeSchema.safeParse(request.params.code);
+      const game = Number(request.params.game);
+      if (!code.success || !Number.isInteger(game) || game < 1) {
+        return reply.code(400).send({ error: 'BAD_REQUEST', message: SERVER_ERRORS.BAD_REQUEST });
+      }
+      const stored = await store.loadGame(code.data, game);
+      if (!stored) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such game.' });
+      // §8: the secrets, and so the replay, only once the game is over.
+      if (!stored.finished)
+        return reply
+          .code(409)
+          .send({ error: 'NOT_FINISHED', message: 'That game is still being played.' });
+      return {
+        code: code.data,
+        game,
+        settings: stored.header.settings,
+        seatCount: stored.header.seatCount,
+        names: stored.header.names,
+        randomness: stored.header.randomness,
+        commitments: stored.header.commitments,
+        log: stored.log,
+      };
+    },
+  );
+
+  const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
+  if (existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (
+        request.method === 'GET' &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/socket.io')
+      ) {
+        return reply.sendFile('index.html');
+      }
+      return reply.code(404).send({ error: 'NOT_FOUND' });
+    });
+  }
+
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const room of rooms.values()) {
+      if (room.idleFor(now) > config.ROOM_IDLE_MS) {
+        room.close();
+        rooms.delete(room.code);
+        void store
+          .deleteRoom(room.code)
+          .catch((error: unknown) => app.log.error({ err: error }, 'deleting a room failed'));
+        room.log.info('idle room expired');
+      }
+    }
+    metrics.rooms.set(rooms.size);
+  }, config.SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  return {
+    app,
+    io,
+    rooms,
+    store,
+    metrics,
+    async listen() {
+      await app.listen({ port: config.PORT, host: config.HOST });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.PORT;
+      return {
+        port,
+        url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`,
+      };
+    },
+    async close() {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      clearInterval(sweeper);
+      // Let clients know, then finish what each room is doing before closing storage.
+      io.emit('server:shutdown', { reconnectInMs: 500 });
+      await Promise.all([...rooms.values()].map((room) => room.serial(() => room.close())));
+      io.disconnectSockets(true);
+      await new Promise<void>((done) => {
+        void io.close(() => done());
+      });
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  // Non-browser clients (bots, CLIs, tests) send no Origin; browsers always do.
+  if (!origin) return true;
+  if (allowed.includes('*') || allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const ms = (fallback: number) => z.coerce.number().int().min(0).max(86_400_000).default(fallback);
+
+/** Every setting comes from the environment and is checked here, at start. */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app is; served with an SPA fallback when it exists. */
+  WEB_DIST: z.string().optional(),
+  /** Comma-separated origins allowed besides the page's own host; '*' allows any. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** Multiplies every game timer (tests run them in milliseconds with e.g. 0.001). */
+  TIMER_SCALE: z.coerce.number().positive().max(10).default(1),
+  BOT_DELAY_MS: ms(900),
+  NONCE_TIMEOUT_MS: ms(3000),
+  HOST_GRACE_MS: ms(30_000),
+  /** R23: how long a player must be gone before the host may hand the seat to the stand-in. */
+  HANDOVER_AFTER_MS: ms(30_000),
+  /** R26: a deadline found after a restart gets at least this much time. */
+  RESTART_GRACE_MS: ms(5000),
+  ROOM_IDLE_MS: ms(6 * 3_600_000),
+  SWEEP_INTERVAL_MS: ms(60_000),
+  MAX_ROOMS: z.coerce.number().int().min(1).default(5000),
+  MAX_SPECTATORS: z.coerce.number().int().min(0).default(50),
+  MAX_MEMBERS: z.coerce.number().int().min(1).default(64),
+  MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(16_384),
+  /** Per socket: sustained events per second and burst. */
+  RATE_PER_SECOND: z.coerce.number().positive().default(20),
+  RATE_BURST: z.coerce.number().int().positive().default(40),
+  /** Per address: room joins and creations per minute. */
+  JOINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  CHAT_PER_10S: z.coerce.number().int().positive().default(8),
+  /** Snapshot the game state every N actions (and at every round end). */
+  SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
+  /** SQLite durability: FULL survives power loss; NORMAL only process crashes (docs/operations.md). */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  REDIS_URL: z.string().url().optional(),
+  /** Serve extra test-only endpoints; never in production. */
+  TEST_HOOKS: bool.default(false),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Reads the config; a bad value stops the start with a message naming the variable and why. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(configSchema.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
+  );
+  const parsed = configSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) =>
+        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(picked[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export class ConfigError extends Error {}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...configSchema.parse({}), LOG_LEVEL: 'silent', ...overrides };
+}

@@ -1,0 +1,205 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { GameState, LogEntry } from '@trepenta/rules';
+import { actionKey } from './types';
+import type {
+  GameHeader,
+  LoadedGame,
+  LoadedRoom,
+  RoomRecord,
+  RoomStore,
+  StoredGame,
+} from './types';
+
+/**
+ * The embedded store: one SQLite file in WAL mode. Every write is a transaction committed before
+ * the caller acknowledges anything; with synchronous=FULL a commit also survives power loss.
+ */
+export class SqliteStore implements RoomStore {
+  readonly kind = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(dataDir: string, synchronous: 'FULL' | 'NORMAL' = 'FULL') {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(join(dataDir, 'trepenta.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${synchronous}`);
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS rooms (
+        code TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS games (
+        code TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        header TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        snapshot_version INTEGER,
+        snapshot TEXT,
+        PRIMARY KEY (code, game)
+      );
+      CREATE TABLE IF NOT EXISTS actions (
+        code TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        action_id TEXT NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (code, game, version)
+      );
+    `);
+    this.statements = {
+      allRooms: this.db.prepare<[], { data: string }>('SELECT data FROM rooms'),
+      room: this.db.prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?'),
+      putRoom: this.db.prepare(
+        'INSERT OR REPLACE INTO rooms (code, data, updated_at) VALUES (?, ?, ?)',
+      ),
+      deleteRoom: this.db.prepare('DELETE FROM rooms WHERE code = ?'),
+      putGame: this.db.prepare(
+        'INSERT OR REPLACE INTO games (code, game, header, finished, snapshot_version, snapshot) VALUES (?, ?, ?, 0, ?, ?)',
+      ),
+      game: this.db.prepare<
+        [string, number],
+        {
+          header: string;
+          finished: number;
+          snapshot: string | null;
+          snapshot_version: number | null;
+        }
+      >(
+        'SELECT header, finished, snapshot, snapshot_version FROM games WHERE code = ? AND game = ?',
+      ),
+      snapshot: this.db.prepare(
+        'UPDATE games SET snapshot_version = ?, snapshot = ? WHERE code = ? AND game = ?',
+      ),
+      finish: this.db.prepare('UPDATE games SET finished = 1 WHERE code = ? AND game = ?'),
+      hasVersion: this.db.prepare<[string, number, number], { one: number }>(
+        'SELECT 1 AS one FROM actions WHERE code = ? AND game = ? AND version = ?',
+      ),
+      append: this.db.prepare(
+        'INSERT INTO actions (code, game, version, seat, action_id, entry) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      log: this.db.prepare<[string, number], { entry: string }>(
+        'SELECT entry FROM actions WHERE code = ? AND game = ? ORDER BY version',
+      ),
+      tail: this.db.prepare<[string, number, number], { entry: string }>(
+        'SELECT entry FROM actions WHERE code = ? AND game = ? AND version >= ? ORDER BY version',
+      ),
+      ids: this.db.prepare<[string, number], { seat: string; action_id: string; version: number }>(
+        'SELECT seat, action_id, version FROM actions WHERE code = ? AND game = ?',
+      ),
+    };
+  }
+
+  private putRoom(room: RoomRecord): void {
+    this.statements.putRoom.run(room.code, JSON.stringify(room), room.lastActivity);
+  }
+
+  private loadGameFor(room: RoomRecord): LoadedGame | null {
+    if (room.status !== 'playing' && room.status !== 'finished') return null;
+    const row = this.statements.game.get(room.code, room.gameNumber);
+    if (!row) return null;
+    const from = row.snapshot_version ?? 0;
+    const actionIds = new Map<string, number>();
+    for (const id of this.statements.ids.all(room.code, room.gameNumber)) {
+      actionIds.set(
+        actionKey(id.seat === 'system' ? 'system' : Number(id.seat), id.action_id),
+        id.version,
+      );
+    }
+    return {
+      header: JSON.parse(row.header) as GameHeader,
+      snapshot: row.snapshot ? (JSON.parse(row.snapshot) as GameState) : null,
+      tail: this.statements.tail
+        .all(room.code, room.gameNumber, from)
+        .map((r) => JSON.parse(r.entry) as LogEntry),
+      actionIds,
+    };
+  }
+
+  loadRooms(): Promise<LoadedRoom[]> {
+    const rooms = this.statements.allRooms.all().map((row) => JSON.parse(row.data) as RoomRecord);
+    return Promise.resolve(rooms.map((room) => ({ room, game: this.loadGameFor(room) })));
+  }
+
+  loadRoom(code: string): Promise<LoadedRoom | null> {
+    const row = this.statements.room.get(code);
+    if (!row) return Promise.resolve(null);
+    const room = JSON.parse(row.data) as RoomRecord;
+    return Promise.resolve({ room, game: this.loadGameFor(room) });
+  }
+
+  saveRoom(room: RoomRecord): Promise<void> {
+    this.putRoom(room);
+    return Promise.resolve();
+  }
+
+  deleteRoom(code: string): Promise<void> {
+    this.statements.deleteRoom.run(code);
+    return Promise.resolve();
+  }
+
+  startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<void> {
+    this.db.transaction(() => {
+      this.statements.putGame.run(
+        room.code,
+        room.gameNumber,
+        JSON.stringify(header),
+        state.version,
+        JSON.stringify(state),
+      );
+      this.putRoom(room);
+    })();
+    return Promise.resolve();
+  }
+
+  appendAction(
+    room: RoomRecord,
+    entry: LogEntry,
+    snapshot: GameState | null,
+    finished: boolean,
+  ): Promise<boolean> {
+    const appended = this.db.transaction(() => {
+      if (this.statements.hasVersion.get(room.code, room.gameNumber, entry.version)) return false;
+      this.statements.append.run(
+        room.code,
+        room.gameNumber,
+        entry.version,
+        String(entry.seat),
+        entry.actionId,
+        JSON.stringify(entry),
+      );
+      if (snapshot) {
+        this.statements.snapshot.run(
+          snapshot.version,
+          JSON.stringify(snapshot),
+          room.code,
+          room.gameNumber,
+        );
+      }
+      if (finished) this.statements.finish.run(room.code, room.gameNumber);
+      this.putRoom(room);
+      return true;
+    })();
+    return Promise.resolve(appended);
+  }
+
+  loadGame(code: string, gameNumber: number): Promise<StoredGame | null> {
+    const row = this.statements.game.get(code, gameNumber);
+    if (!row) return Promise.resolve(null);
+    return Promise.resolve({
+      header: JSON.parse(row.header) as GameHeader,
+      log: this.statements.log.all(code, gameNumber).map((r) => JSON.parse(r.entry) as LogEntry),
+      finished: row.finished === 1,
+    });
+  }
+
+  close(): Promise<void> {
+    this.db.close();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import {
+  BOT_LEVELS,
+  MAX_SEATS,
+  MIN_SEATS,
+  eventViewSchema,
+  gameViewSchema,
+  hex256Schema,
+  playerActionSchema,
+  settingsSchema,
+} from '@trepenta/rules';
+import type { EventView, GameView ,
+  RULE_ERRORS} from '@trepenta/rules';
+
+/** Bumped on any incompatible change; the server refuses a client of another version. */
+export const PROTOCOL_VERSION = 1;
+
+// ------------------------------------------------------------------ limits
+
+export const LIMITS = {
+  nicknameLength: 24,
+  chatLength: 280,
+  roomCodeLength: 6,
+  tokenLength: 43,
+} as const;
+
+/** Unambiguous read aloud: no vowels (no words), no 0/O, 1/I/L. 27^6 ≈ 3.9e8 codes. */
+export const ROOM_CODE_ALPHABET = 'BCDFGHJKMNPQRSTVWXZ23456789';
+
+// ------------------------------------------------------------------ errors
+
+/** Errors of the server itself; rules errors (RULE_ERRORS) pass through with their own codes. */
+export const SERVER_ERRORS = {
+  BAD_REQUEST: 'That request is malformed.',
+  PROTOCOL_MISMATCH: 'This page is out of date: reload to get the new version.',
+  RATE_LIMITED: 'Too many requests; slow down a little.',
+  ROOM_NOT_FOUND: 'There is no room with that code.',
+  ROOM_FULL: 'This room is full.',
+  ROOM_LOCKED: 'The host has locked this room.',
+  TOO_MANY_ROOMS: 'The server is at its room limit; try again later.',
+  NOT_IN_ROOM: 'Join the room first.',
+  NOT_SEATED: 'Only seated players can do that.',
+  NOT_HOST: 'Only the host can do that.',
+  BAD_TOKEN: 'That seat link is not valid for this room.',
+  KICKED: 'You were removed from this room.',
+  SEAT_TAKEN: 'That seat is taken.',
+  NO_SUCH_SEAT: 'There is no such seat.',
+  NO_SUCH_MEMBER: 'There is no such person in this room.',
+  NICKNAME_TAKEN: 'Someone in this room already uses that name.',
+  BAD_NICKNAME: 'Choose a name of 1 to 24 visible characters.',
+  WRONG_STATUS: 'That is not possible in this room right now.',
+  SEATS_NOT_READY: 'Every seat needs a player or a bot.',
+  SEAT_CONNECTED: 'That player is still here.',
+  TOO_EARLY: 'That player has not been away long enough.',
+  STALE_VERSION: 'The table moved on before your move arrived; here is the table as it is now.',
+  DUPLICATE_ACTION: 'That move was already made.',
+  NO_GAME: 'No game is running in this room.',
+  SPECTATORS_FULL: 'This room has as many spectators as it can take.',
+  UNAVAILABLE: 'The server cannot reach its storage right now; try again in a moment.',
+  INTERNAL: 'Something went wrong on the server.',
+} as const;
+
+export type ServerErrorCode = keyof typeof SERVER_ERRORS;
+export type ErrorCode = ServerErrorCode | keyof typeof RULE_ERRORS;
+
+export const errorSchema = z
+  .object({ ok: z.literal(false), code: z.string(), message: z.string() })
+  .strict();
+export type ErrorAck = z.infer<typeof errorSchema>;
+
+// ------------------------------------------------------------------ shared pieces
+
+export const roomCodeSchema = z
+  .string()
+  .transform((code) => code.toUpperCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(new RegExp(`^[${ROOM_CODE_ALPHABET}]{${LIMITS.roomCodeLength}}$`)));
+
+/** A member's secret: it, not the socket, is the player (base64url of 32 random bytes). */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/**
+ * Nicknames: trimmed, control and invisible formatting characters removed, 1–24 characters.
+ * Zod refuses what is left empty or too long with BAD_NICKNAME.
+ */
+export function cleanNickname(raw: string): string {
+  return raw
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+export const nicknameSchema = z
+  .string()
+  .max(200)
+  .transform(cleanNickname)
+  .pipe(z.string().min(1).max(LIMITS.nicknameLength));
+
+export const botLevelSchema = z.enum(BOT_LEVELS);
+export const seatIndexSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_SEATS - 1);
+export const memberIdSchema = z.string().regex(/^m[0-9a-z]{1,12}$/);
+const empty = z.object({}).strict();
+
+// ------------------------------------------------------------------ client → server
+
+export const createRoomSchema = z
+  .object({
+    nickname: nicknameSchema,
+    settings: settingsSchema,
+    seatCount: z.number().int().min(MIN_SEATS).max(MAX_SEATS),
+    /** Seats to fill with bots at once (the host sits at seat 0 unless spectating). */
+    bots: z
+      .array(z.object({ seat: seatIndexSchema, level: botLevelSchema }).strict())
+      .max(MAX_SEATS),
+    spectate: z.boolean().default(false),
+  })
+  .strict();
+
+export const joinRoomSchema = z
+  .object({
+    code: roomCodeSchema,
+    /** Coming back: the token from an earlier join or a seat link. */
+    token: tokenSchema.optional(),
+    nickname: nicknameSchema.optional(),
+    role: z.enum(['player', 'spectator']).default('player'),
+  })
+  .strict();
+
+export const sitSchema = z.object({ seat: seatIndexSchema }).strict();
+export const setBotSchema = z
+  .object({ seat: seatIndexSchema, level: botLevelSchema.nullable() })
+  .strict();
+export const configureSchema = z
+  .object({
+    settings: settingsSchema.optional(),
+    seatCount: z.number().int().min(MIN_SEATS).max(MAX_SEATS).optional(),
+  })
+  .strict();
+export const lockSchema = z.object({ locked: z.boolean() }).strict();
+export const memberTargetSchema = z.object({ memberId: memberIdSchema }).strict();
+export const seatTargetSchema = z.object({ seat: seatIndexSchema }).strict();
+export const nonceSchema = z.object({ gameId: z.string().max(64), nonce: hex256Schema }).strict();
+export const actionRequestSchema = z
+  .object({
+    version: z.number().int().min(0),
+    /** Chosen by the client, unique per seat: a retry with the same id is answered, not redone. */
+    actionId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+    action: playerActionSchema,
+  })
+  .strict();
+export const EMOTES = ['👍', '👏', '😂', '😮', '😬', '🎉'] as const;
+export const chatSchema = z.union([
+  z
+    .object({
+      text: z
+        .string()
+        .max(2000)
+        .transform((t) => t.replace(/\p{Cc}/gu, '').trim())
+        .pipe(z.string().min(1).max(LIMITS.chatLength)),
+    })
+    .strict(),
+  z.object({ emote: z.enum(EMOTES) }).strict(),
+]);
+
+export const clientSchemas = {
+  'room:create': createRoomSchema,
+  'room:join': joinRoomSchema,
+  'room:leave': empty,
+  'room:sit': sitSchema,
+  'room:stand': empty,
+  'room:setBot': setBotSchema,
+  'room:configure': configureSchema,
+  'room:lock': lockSchema,
+  'room:kick': memberTargetSchema,
+  'room:passHost': memberTargetSchema,
+  'room:handOver': seatTargetSchema,
+  'room:start': empty,
+  'room:rematch': empty,
+  'game:nonce': nonceSchema,
+  'game:action': actionRequestSchema,
+  'game:sync': empty,
+  'chat:send': chatSchema,
+} as const;
+
+export type ClientEventName = keyof typeof clientSchemas;
+export type ClientPayload<E extends ClientEventName> = z.input<(typeof clientSchemas)[E]>;
+
+// ------------------------------------------------------------------ server → client
+
+export const memberViewSchema = z
+  .object({
+    id: memberIdSchema,
+    nickname: z.string(),
+    role: z.enum(['player', 'spectator']),
+    seat: seatIndexSchema.nullable(),
+    connected: z.boolean(),
+    host: z.boolean(),
+  })
+  .strict();
+
+export const seatInfoSchema = z
+  .object({
+    seat: seatIndexSchema,
+    kind: z.enum(['empty', 'human', 'bot']),
+    memberId: memberIdSchema.nullable(),
+    nickname: z.string().nullable(),
+    botLevel: botLevelSchema.nullable(),
+    connected: z.boolean(),
+    /** R23: the stand-in is playing this seat (handed over, left or kicked). */
+    standIn: z.boolean(),
+    /** When the player dropped (ms since epoch), while disconnected. */
+    awaySince: z.number().nullable(),
+  })
+  .strict();
+
+export const roomViewSchema = z
+  .object({
+    code: z.string(),
+    status: z.enum(['lobby', 'starting', 'playing', 'finished']),
+    paused: z.boolean(),
+    locked: z.boolean(),
+    settings: settingsSchema,
+    seatCount: z.number().int(),
+    seats: z.array(seatInfoSchema),
+    members: z.array(memberViewSchema),
+    spectators: z.number().int(),
+    hostId: memberIdSchema.nullable(),
+    /** Game number in this room (1 for the first, 2 after a rematch, …). */
+    gameNumber: z.number().int(),
+    /** Fairness commit phase (§8): published before nonces are collected. */
+    commit: z
+      .object({ gameId: z.string(), commitments: z.array(z.string()), nonceDeadline: z.number() })
+      .strict()
+      .nullable(),
+    /** The current timer's deadline (ms since epoch) and its key (R26). */
+    deadline: z.object({ key: z.string(), at: z.number() }).strict().nullable(),
+  })
+  .strict();
+export type RoomView = z.infer<typeof roomViewSchema>;
+
+export const youSchema = z
+  .object({
+    memberId: memberIdSchema,
+    token: tokenSchema,
+    seat: seatIndexSchema.nullable(),
+    host: z.boolean(),
+  })
+  .strict();
+export type You = z.infer<typeof youSchema>;
+
+export const gameUpdateSchema = z
+  .object({
+    code: z.string(),
+    view: gameViewSchema,
+    /** This step's events as this viewer may see them (empty for a full resync). */
+    events: z.array(eventViewSchema),
+  })
+  .strict();
+export type GameUpdate = { code: string; view: GameView; events: EventView[] };
+
+export const chatMessageSchema = z
+  .object({
+    id: z.number().int(),
+    at: z.number(),
+    memberId: memberIdSchema,
+    nickname: z.string(),
+    text: z.string().nullable(),
+    emote: z.enum(EMOTES).nullable(),
+  })
+  .strict();
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export type OkAck<T = object> = { ok: true } & T;
+export type Ack<T = object> = OkAck<T> | ErrorAck;
+
+/** Acks per client event. */
+export interface AckPayloads {
+  'room:create': { room: RoomView; you: You };
+  'room:join': { room: RoomView; you: You; chat: ChatMessage[] };
+  'room:leave': object;
+  'room:sit': { seat: number | null };
+  'room:stand': { seat: number | null };
+  'room:setBot': object;
+  'room:configure': object;
+  'room:lock': object;
+  'room:kick': object;
+  'room:passHost': object;
+  'room:handOver': object;
+  'room:start': object;
+  'room:rematch': object;
+  'game:nonce': object;
+  'game:action': { version: number };
+  'game:sync': { room: RoomView; game: GameUpdate | null };
+  'chat:send': object;
+}
+
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (
+    payload: ClientPayload<E>,
+    ack: (answer: Ack<AckPayloads[E]>) => void,
+  ) => void;
+};
+
+export interface ServerToClientEvents {
+  'room:state': (room: RoomView) => void;
+  'game:update': (update: GameUpdate) => void;
+  'chat:message': (message: ChatMessage) => void;
+  /** You were removed (kicked) or the room closed: stop retrying. */
+  'room:closed': (info: { code: string; reason: 'kicked' | 'expired' | 'left' }) => void;
+  /** The server is going away; reconnect (to another node) shortly. */
+  'server:shutdown': (info: { reconnectInMs: number }) => void;
+}
+
+/** Sent in Socket.IO's handshake `auth`. */
+export const handshakeSchema = z.object({ protocolVersion: z.number().int() }).passthrough();
+
+export { gameViewSchema, eventViewSchema };
