@@ -1,5 +1,12 @@
-// `npm start`: installs what it needs from the lockfile, then starts Trepenta Online.
-import { install, pnpm } from './pnpm.mjs';
+// `npm start`: installs from the lockfile, builds the web app, and starts the game server with
+// its embedded storage (SQLite in DATA_DIR, default ./.data). No other service is needed.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { install, pnpm, root } from './pnpm.mjs';
 
 install();
-process.exit(pnpm(['simulate', '--', ...process.argv.slice(2)]));
+if (existsSync(join(root, 'apps/web/package.json'))) {
+  const built = pnpm(['--filter', '@trepenta/web', 'run', 'build']);
+  if (built !== 0) process.exit(built);
+}
+process.exit(pnpm(['--filter', '@trepenta/server', 'run', 'start']));

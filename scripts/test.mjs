@@ -44,6 +44,37 @@ if (existsSync(vitestJson)) {
   record('vitest', 0, 1);
 }
 
+// The browser suite: real Chromium from Debian's package, launched by path.
+if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
+  console.log('\n▶ browser tests (Playwright, Chromium)');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    const how = 'Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).';
+    if (process.env.CI) {
+      console.error(`Chromium is missing at ${chromium}, and under CI nothing may be skipped. ${how}`);
+      record('playwright', 0, 1);
+    } else {
+      console.warn(`\n${'!'.repeat(72)}\n!! SKIPPING the browser suite: no Chromium at ${chromium}.\n!! ${how}\n${'!'.repeat(72)}\n`);
+      record('playwright', 0, 0, 1);
+    }
+  } else {
+    const playwrightJson = join(reports, 'playwright.json');
+    rmSync(playwrightJson, { force: true });
+    const status = pnpm(['--filter', '@trepenta/e2e', 'run', 'test'], {
+      env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    });
+    if (existsSync(playwrightJson)) {
+      const stats = JSON.parse(readFileSync(playwrightJson, 'utf8')).stats ?? {};
+      const failed = stats.unexpected ?? 0;
+      if (stats.flaky) console.warn(`${stats.flaky} browser test(s) passed only on retry (flaky).`);
+      const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+      record('playwright', passed, failed + (status !== 0 && failed === 0 ? 1 : 0), stats.skipped ?? 0);
+    } else {
+      record('playwright', 0, 1);
+    }
+  }
+}
+
 console.log('\nSummary');
 for (const r of results) {
   console.log(
