@@ -74,7 +74,6 @@ export async function createServer(
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.MAX_MESSAGE_BYTES,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
   });
   const store = options.store ?? new SqliteStore(config.DATA_DIR, config.SQLITE_SYNCHRONOUS);
   const metrics = createMetrics();
