@@ -464,6 +464,15 @@ export async function createServer(
     },
   );
 
+  if (config.TEST_HOOKS) {
+    // Benchmarks measure memory after a collection (the process runs with --expose-gc).
+    app.get('/__test/memory', () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const memory = process.memoryUsage();
+      return { rss: memory.rss, heapUsed: memory.heapUsed };
+    });
+  }
+
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   if (existsSync(join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false });

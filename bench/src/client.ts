@@ -1,0 +1,292 @@
+// A load-generating client process: plays its share of rooms over real sockets and reports the
+// latency from sending an action to the last seat of the room receiving the resulting update.
+import { randomBytes } from 'node:crypto';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { PROTOCOL_VERSION } from '@trepenta/protocol';
+import type { GameUpdate, RoomView } from '@trepenta/protocol';
+import {
+  DEFAULT_SETTINGS,
+  botRandom,
+  chooseBotAction,
+  legalActions,
+  sampleFieldChoice,
+} from '@trepenta/rules';
+import type { GameView, PlayerAction } from '@trepenta/rules';
+
+export interface WorkerOrders {
+  target: 'trepenta' | 'bare';
+  urls: string[];
+  rooms: number;
+  /** Index of this worker's first room, for distinct names and seeds. */
+  offset: number;
+  mode: 'fixed' | 'saturate';
+}
+
+export interface WorkerReport {
+  latencies: number[];
+  completed: number;
+  errors: number;
+}
+
+type Msg =
+  | { phase: 'connect' }
+  | { phase: 'rooms' }
+  | { phase: 'run'; warmupMs: number; durationMs: number };
+
+const SEATS = 4;
+const INTERVAL_MS = 1000;
+let measuring = false;
+const latencies: number[] = [];
+let completed = 0;
+let errors = 0;
+let orders: WorkerOrders;
+const sockets: Socket[] = [];
+const tables: Table[] = [];
+
+function connect(url: string): Promise<Socket> {
+  const socket = io(url, {
+    transports: ['websocket'],
+    auth: { protocolVersion: PROTOCOL_VERSION },
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function decide(view: GameView, seed: number): PlayerAction | null {
+  const legal = legalActions(view);
+  if (legal.fieldChoice) return sampleFieldChoice(legal.fieldChoice, botRandom(seed));
+  return chooseBotAction(view, 'random', seed);
+}
+
+interface InFlight {
+  sentAt: number;
+  target: number;
+  received: Set<number>;
+}
+
+/** One room: four seats, one action in flight at a time. */
+class Table {
+  views: (GameView | null)[] = Array.from({ length: SEATS }, () => null);
+  inFlight: InFlight | null = null;
+  nextAt = 0;
+  code = '';
+  private counter = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private restarting = false;
+
+  constructor(
+    readonly index: number,
+    readonly seats: Socket[],
+  ) {}
+
+  async setUp(): Promise<void> {
+    if (orders.target === 'bare') {
+      this.code = `r${this.index}`;
+      await Promise.all(
+        this.seats.map((socket, seat) =>
+          socket.timeout(30_000).emitWithAck('join', { room: this.code, seat }),
+        ),
+      );
+      this.seats.forEach((socket, seat) =>
+        socket.on('update', (update: { version: number }) =>
+          this.received(seat, update.version, null),
+        ),
+      );
+      return;
+    }
+    const [host, ...others] = this.seats as [Socket, ...Socket[]];
+    const created = (await host.timeout(30_000).emitWithAck('room:create', {
+      nickname: `P${this.index}-0`,
+      settings: DEFAULT_SETTINGS,
+      seatCount: SEATS,
+      bots: [],
+    })) as { ok: boolean; room: RoomView; code?: string };
+    if (!created.ok) throw new Error(`room:create refused: ${JSON.stringify(created)}`);
+    this.code = created.room.code;
+    for (const [i, socket] of others.entries()) {
+      const joined = (await socket
+        .timeout(30_000)
+        .emitWithAck('room:join', { code: this.code, nickname: `P${this.index}-${i + 1}` })) as {
+        ok: boolean;
+      };
+      if (!joined.ok) throw new Error(`room:join refused: ${JSON.stringify(joined)}`);
+    }
+    this.seats.forEach((socket, seat) => {
+      socket.on('game:update', (update: GameUpdate) =>
+        this.received(seat, update.view.version, update.view),
+      );
+      socket.on('room:state', (room: RoomView) => {
+        if (room.status === 'starting' && room.commit) {
+          socket.emit(
+            'game:nonce',
+            { gameId: room.commit.gameId, nonce: randomBytes(32).toString('hex') },
+            () => undefined,
+          );
+        }
+      });
+    });
+    await this.start();
+  }
+
+  private async start(): Promise<void> {
+    const answer = (await this.seats[0]!.timeout(30_000).emitWithAck('room:start', {})) as {
+      ok: boolean;
+    };
+    if (!answer.ok) throw new Error(`room:start refused: ${JSON.stringify(answer)}`);
+    const deadline = Date.now() + 30_000;
+    while (this.views.some((view) => view === null || view.phase === 'gameOver')) {
+      if (Date.now() > deadline) throw new Error('no views after start');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  received(seat: number, version: number, view: GameView | null): void {
+    if (view) this.views[seat] = view;
+    const flight = this.inFlight;
+    if (flight && version >= flight.target) {
+      flight.received.add(seat);
+      if (flight.received.size === SEATS) {
+        const now = performance.now();
+        if (measuring) {
+          latencies.push(now - flight.sentAt);
+          completed++;
+        }
+        this.inFlight = null;
+        this.nextAt = orders.mode === 'fixed' ? flight.sentAt + INTERVAL_MS : now;
+        this.schedule();
+      }
+    }
+  }
+
+  schedule(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, this.nextAt - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.act();
+    }, wait);
+  }
+
+  private act(): void {
+    if (this.inFlight || stopped) return;
+    if (orders.target === 'bare') {
+      this.send(this.seats[0]!, 'act', { room: this.code }, (this.counter += 1));
+      return;
+    }
+    if (this.views.every((view) => view?.phase === 'gameOver')) {
+      void this.rematch();
+      return;
+    }
+    for (let seat = 0; seat < SEATS; seat++) {
+      const view = this.views[seat];
+      if (!view) continue;
+      const action = decide(view, view.version * 7 + seat + this.index * 1013);
+      if (!action) continue;
+      const actionId = `b${this.index}-${(this.counter += 1)}`;
+      this.send(
+        this.seats[seat]!,
+        'game:action',
+        { version: view.version, actionId, action },
+        view.version + 1,
+      );
+      return;
+    }
+    // Nothing to do yet (a timer or a simultaneous step): look again shortly.
+    this.nextAt = performance.now() + 20;
+    this.schedule();
+  }
+
+  private send(socket: Socket, event: string, payload: object, target: number): void {
+    this.inFlight = { sentAt: performance.now(), target, received: new Set() };
+    socket.emit(event, payload, (answer: { ok: boolean; version?: number }) => {
+      if (!answer.ok) {
+        errors++;
+        this.inFlight = null;
+        this.nextAt = performance.now() + 10;
+        this.schedule();
+      } else if (orders.target === 'bare' && this.inFlight && answer.version !== undefined) {
+        this.inFlight.target = answer.version;
+      }
+    });
+  }
+
+  private async rematch(): Promise<void> {
+    if (this.restarting) return;
+    this.restarting = true;
+    try {
+      await this.seats[0]!.timeout(30_000).emitWithAck('room:rematch', {});
+      this.views = this.views.map(() => null);
+      await this.start();
+    } catch {
+      errors++;
+    } finally {
+      this.restarting = false;
+      this.nextAt = performance.now();
+      this.schedule();
+    }
+  }
+}
+
+let stopped = false;
+
+async function connectAll(): Promise<void> {
+  const perRoom: Socket[][] = [];
+  for (let room = 0; room < orders.rooms; room++) {
+    const index = orders.offset + room;
+    // Seats of one room are spread over the nodes, round-robin.
+    const seats = await Promise.all(
+      Array.from({ length: SEATS }, (_, seat) =>
+        connect(orders.urls[(index + seat) % orders.urls.length]!),
+      ),
+    );
+    perRoom.push(seats);
+  }
+  perRoom.forEach((seats, room) => tables.push(new Table(orders.offset + room, seats)));
+}
+
+async function setUpRooms(): Promise<void> {
+  const batch = 25;
+  for (let i = 0; i < tables.length; i += batch) {
+    await Promise.all(tables.slice(i, i + batch).map((table) => table.setUp()));
+  }
+}
+
+process.on('message', (message: Msg | { orders: WorkerOrders }) => {
+  void (async () => {
+    try {
+      if ('orders' in message) {
+        orders = message.orders;
+        process.send?.({ ready: true });
+      } else if (message.phase === 'connect') {
+        await connectAll();
+        process.send?.({ done: 'connect' });
+      } else if (message.phase === 'rooms') {
+        await setUpRooms();
+        process.send?.({ done: 'rooms' });
+      } else {
+        tables.forEach((table) => {
+          table.nextAt = performance.now() + (orders.mode === 'fixed' ? table.index % 1000 : 0);
+          table.schedule();
+        });
+        await new Promise((resolve) => setTimeout(resolve, message.warmupMs));
+        measuring = true;
+        await new Promise((resolve) => setTimeout(resolve, message.durationMs));
+        measuring = false;
+        stopped = true;
+        const report: WorkerReport = { latencies, completed, errors };
+        process.send?.({ report });
+        for (const socket of sockets) socket.close();
+        setTimeout(() => process.exit(0), 200);
+      }
+    } catch (error) {
+      process.send?.({ error: String(error) });
+      process.exit(1);
+    }
+  })();
+});
