@@ -125,7 +125,7 @@ function phase(workers: ChildProcess[], message: object, expect: string): Promis
       (worker) =>
         new Promise((resolve, reject) => {
           const listener = (reply: Record<string, unknown>) => {
-            if (reply.error) reject(new Error(String(reply.error)));
+            if (typeof reply.error === 'string') reject(new Error(reply.error));
             else if (expect in reply) {
               worker.off('message', listener);
               resolve(reply[expect]);
