@@ -61,7 +61,14 @@ function startServer(
     target === 'trepenta' ? join(root, 'apps/server/src/main.ts') : join(here, 'src/bare.ts');
   const port = target === 'trepenta' ? 39_000 + Math.floor(performance.now() % 500) : 0;
   const child = fork(script, [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+    ],
     env: {
       ...process.env,
       PORT: String(port),

@@ -716,7 +716,12 @@ export class Room {
     });
     let appended: boolean;
     try {
-      appended = await this.store.appendAction(this.record, entry, snapshot, finished);
+      // Most actions change only the game; the room record is rewritten when it changed.
+      const roomChanged =
+        before.status !== this.record.status ||
+        before.deadline?.key !== this.record.deadline?.key ||
+        before.deadline?.at !== this.record.deadline?.at;
+      appended = await this.store.appendAction(this.record, entry, snapshot, finished, roomChanged);
     } catch (error) {
       this.record = before;
       this.log.error({ err: error, seat }, 'storing an action failed');

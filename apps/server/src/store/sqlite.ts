@@ -196,6 +196,7 @@ export class SqliteStore implements RoomStore {
     entry: LogEntry,
     snapshot: GameState | null,
     finished: boolean,
+    roomChanged: boolean,
   ): Promise<boolean> {
     return this.write(() => {
       if (this.statements.hasVersion.get(room.code, room.gameNumber, entry.version)) return false;
@@ -216,7 +217,7 @@ export class SqliteStore implements RoomStore {
         );
       }
       if (finished) this.statements.finish.run(room.code, room.gameNumber);
-      this.putRoom(room);
+      if (roomChanged) this.putRoom(room);
       return true;
     });
   }

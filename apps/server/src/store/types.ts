@@ -94,15 +94,16 @@ export interface RoomStore {
   deleteRoom(code: string): Promise<void>;
   startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<void>;
   /**
-   * Appends one action of the room's current game, with the room record and, now and then, a
-   * snapshot, atomically. Resolves false (and writes nothing) when an entry for that version
-   * already exists: another writer got there first.
+   * Appends one action of the room's current game, with (when `roomChanged`) the room record and,
+   * now and then, a snapshot, atomically. Resolves false (and writes nothing) when an entry for
+   * that version already exists: another writer got there first.
    */
   appendAction(
     room: RoomRecord,
     entry: LogEntry,
     snapshot: GameState | null,
     finished: boolean,
+    roomChanged: boolean,
   ): Promise<boolean>;
   loadGame(code: string, gameNumber: number): Promise<StoredGame | null>;
   close(): Promise<void>;
