@@ -408,12 +408,13 @@ export async function createServer(
 
   // ---------------------------------------------------------------- HTTP
 
-  app.get('/healthz', () => ({ ok: true }));
-  app.get('/readyz', async (_request, reply) => {
+  const quiet = { logLevel: 'warn' as const };
+  app.get('/healthz', quiet, () => ({ ok: true }));
+  app.get('/readyz', quiet, async (_request, reply) => {
     if (shuttingDown) return reply.code(503).send({ ok: false, reason: 'shutting down' });
     return { ok: true, rooms: rooms.size, store: store.kind };
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', quiet, async (_request, reply) => {
     metrics.rooms.set(rooms.size);
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
