@@ -13,11 +13,15 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** Ordinary seeded randomness for bots (sfc32), separate from the game's committed randomness. */
 export function botRandom(seed: number): () => number {
+  // splitmix32 spreads nearby seeds apart, so consecutive decisions are independent.
+  let z = (seed + 0x9e3779b9) | 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
   let a = 0x9e3779b9;
   let b = 0x243f6a88;
   let c = 0xb7e15162;
-  let d = seed >>> 0;
-  const next = () => {
+  let d = (z ^ (z >>> 16)) >>> 0;
+  return () => {
     a >>>= 0;
     b >>>= 0;
     c >>>= 0;
@@ -30,8 +34,6 @@ export function botRandom(seed: number): () => number {
     c = (c + t) >>> 0;
     return t / 4294967296;
   };
-  for (let i = 0; i < 12; i++) next();
-  return next;
 }
 
 /**

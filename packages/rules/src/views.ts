@@ -141,6 +141,20 @@ export type SeatView = GameView['seats'][number];
 export type FieldSlotView = SeatView['field'][number];
 export type RevealView = NonNullable<GameView['reveal']>;
 
+/**
+ * Public piles change rarely between views and every viewer sees them alike, so their faces are
+ * computed once per pile (the state is immutable, so the array identifies its contents).
+ */
+const publicFaces = new WeakMap<readonly Card[], Face[]>();
+function facesOfPile(pile: readonly Card[]): Face[] {
+  let faces = publicFaces.get(pile);
+  if (faces === undefined) {
+    faces = pile.map(faceOf);
+    publicFaces.set(pile, faces);
+  }
+  return faces;
+}
+
 function copyCard(card: Card): Card {
   return { id: card.id, rank: card.rank, suit: card.suit };
 }
@@ -229,7 +243,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     phase: state.phase,
     seats: round.seats.map((seatState, index) => seatFor(state, seatState, index, viewer)),
     drawCount: round.drawPile.length,
-    discardPile: round.discardPile.map(faceOf),
+    discardPile: facesOfPile(round.discardPile),
     setup:
       state.phase === 'setup'
         ? {
@@ -276,8 +290,8 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     fairness: {
       gameId: state.randomness.gameId,
       shuffleVersion: state.shuffleVersion,
-      commitments: [...state.commitments],
-      nonces: [...state.randomness.nonces],
+      commitments: state.commitments as string[],
+      nonces: state.randomness.nonces as string[],
       secrets: over ? [...state.randomness.secrets] : null,
     },
   };

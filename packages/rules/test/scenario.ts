@@ -303,3 +303,39 @@ export function idleTurn(state: GameState): Applied {
   const discarded = act(drew.state, seat, { type: 'discard', cardId: other.id });
   return { state: discarded.state, events: [...drew.events, ...discarded.events] };
 }
+
+// ---------------------------------------------------------------- one action, by card face
+
+/** The seat draws (from the draw pile unless told otherwise); returns the new state. */
+export function draw(
+  state: GameState,
+  seat: number,
+  from: 'drawPile' | 'discardPile' = 'drawPile',
+): GameState {
+  return act(state, seat, { type: 'draw', from }).state;
+}
+
+/** The seat exchanges its hand card with this face onto its own face-down position. */
+export function exchange(
+  state: GameState,
+  seat: number,
+  text: string,
+  position: number,
+): GameState {
+  return act(state, seat, { type: 'exchange', cardId: idIn(state, seat, text), position }).state;
+}
+
+/** Open Field: the seat swaps its hand card with this face for the face-up card at the target. */
+export function swap(
+  state: GameState,
+  seat: number,
+  text: string,
+  target: { seat: number; position: number },
+): GameState {
+  return act(state, seat, { type: 'openFieldSwap', cardId: idIn(state, seat, text), target }).state;
+}
+
+/** The seat discards its hand card with this face. */
+export function discard(state: GameState, seat: number, text: string): GameState {
+  return act(state, seat, { type: 'discard', cardId: idIn(state, seat, text) }).state;
+}
