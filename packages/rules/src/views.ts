@@ -149,7 +149,8 @@ const publicFaces = new WeakMap<readonly Card[], Face[]>();
 function facesOfPile(pile: readonly Card[]): Face[] {
   let faces = publicFaces.get(pile);
   if (faces === undefined) {
-    faces = pile.map(faceOf);
+    // Shared between views, so frozen: a consumer cannot change another viewer's view.
+    faces = Object.freeze(pile.map((card) => Object.freeze(faceOf(card)))) as Face[];
     publicFaces.set(pile, faces);
   }
   return faces;
@@ -290,8 +291,8 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     fairness: {
       gameId: state.randomness.gameId,
       shuffleVersion: state.shuffleVersion,
-      commitments: state.commitments as string[],
-      nonces: state.randomness.nonces as string[],
+      commitments: [...state.commitments],
+      nonces: [...state.randomness.nonces],
       secrets: over ? [...state.randomness.secrets] : null,
     },
   };
