@@ -26,10 +26,14 @@ import type { Config } from './config';
 import { createMetrics } from './metrics';
 import type { Metrics } from './metrics';
 import { RateLimiter, WindowLimiter } from './limits';
-import { EMPTY_SEAT, Room, fail } from './room';
+import { EMPTY_SEAT, Room, StoreUnavailable, fail } from './room';
 import type { Failure, Outcome, Transport } from './room';
+import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
-import type { RoomRecord, RoomStore, SeatRecord } from './store/types';
+import { LocalCoordinator } from './store/types';
+import type { Coordinator, RoomStore, SeatRecord } from './store/types';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { randomBytes } from 'node:crypto';
 
 interface SocketData {
   code: string | null;
@@ -55,6 +59,7 @@ export interface TrepentaServer {
   readonly io: GameServer;
   readonly rooms: Map<string, Room>;
   readonly store: RoomStore;
+  readonly coordinator: Coordinator;
   readonly metrics: Metrics;
   listen(): Promise<{ port: number; url: string }>;
   close(): Promise<void>;
@@ -69,13 +74,37 @@ const channel = {
 
 export async function createServer(
   config: Config,
-  options: { store?: RoomStore } = {},
+  options: { store?: RoomStore; coordinator?: Coordinator } = {},
 ): Promise<TrepentaServer> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.MAX_MESSAGE_BYTES,
   });
-  const store = options.store ?? new SqliteStore(config.DATA_DIR, config.SQLITE_SYNCHRONOUS);
+  const nodeId = randomBytes(6).toString('hex');
+  // REDIS_URL switches rooms to Redis and the Socket.IO adapter to Redis streams (several nodes).
+  const redis = config.REDIS_URL
+    ? {
+        commands: redisClient(config.REDIS_URL, { failFast: true }),
+        adapter: redisClient(config.REDIS_URL, { failFast: false }),
+      }
+    : null;
+  let store: RoomStore;
+  let coordinator: Coordinator;
+  if (options.store) {
+    store = options.store;
+    coordinator = options.coordinator ?? new LocalCoordinator(nodeId);
+  } else if (redis) {
+    const redisStore = new RedisStore(redis.commands, config.REDIS_PREFIX);
+    store = redisStore;
+    coordinator = new RedisCoordinator(redisStore, nodeId, {
+      leaseMs: config.LEASE_MS,
+      sweepMs: config.SWEEP_DUE_MS,
+      nodeTtlMs: config.NODE_TTL_MS,
+    });
+  } else {
+    store = new SqliteStore(config.DATA_DIR, config.SQLITE_SYNCHRONOUS);
+    coordinator = new LocalCoordinator(nodeId);
+  }
   const metrics = createMetrics();
   const rooms = new Map<string, Room>();
   let shuttingDown = false;
@@ -88,7 +117,9 @@ export async function createServer(
     pingInterval: 10_000,
     pingTimeout: 8_000,
     allowRequest: (req, callback) => callback(null, originAllowed(req, allowedOrigins)),
-    connectionStateRecovery: undefined,
+    ...(redis
+      ? { adapter: createAdapter(redis.adapter, { streamName: `${config.REDIS_PREFIX}socket.io` }) }
+      : {}),
   });
 
   const transport: Transport = {
@@ -106,7 +137,8 @@ export async function createServer(
       const target = channel.member(code, memberId);
       io.to(target).emit('room:closed', { code, reason });
       for (const socket of io.of('/').sockets.values()) {
-        if (socket.data.code === code && socket.data.memberId === memberId) {
+        // A kicked member's sockets keep their identity, so their requests are told KICKED.
+        if (reason !== 'kicked' && socket.data.code === code && socket.data.memberId === memberId) {
           socket.data.code = null;
           socket.data.memberId = null;
         }
@@ -120,12 +152,42 @@ export async function createServer(
     },
   };
 
-  const newRoom = (record: RoomRecord) =>
-    new Room(record, store, transport, config, metrics, app.log);
+  const deps = { store, transport, config, metrics, coordinator, logger: app.log };
 
-  // Rooms come back where they were; their timers resume when a player reconnects (R26).
+  /** Brings a room into this node: from memory, or from the store (another node's, or before a restart). */
+  const loading = new Map<string, Promise<Room | undefined>>();
+  function getRoom(code: string): Promise<Room | undefined> {
+    const cached = rooms.get(code);
+    if (cached) return Promise.resolve(cached);
+    let pending = loading.get(code);
+    if (!pending) {
+      pending = store
+        .loadRoom(code)
+        .then((loaded) => {
+          if (!loaded) return undefined;
+          const room = rooms.get(code) ?? new Room(loaded.room, deps);
+          room.restore(loaded);
+          rooms.set(code, room);
+          metrics.rooms.set(rooms.size);
+          return room;
+        })
+        .finally(() => loading.delete(code));
+      loading.set(code, pending);
+    }
+    return pending;
+  }
+
+  coordinator.onDue((code) => {
+    void getRoom(code)
+      .then((room) => room?.run(() => room.tick()))
+      .catch((error: unknown) =>
+        app.log.error({ err: error, room: code }, 'a room wake-up failed'),
+      );
+  });
+
+  // Rooms come back where they were; a game waits for its first player to return (R26).
   for (const loaded of await store.loadRooms()) {
-    const room = newRoom(loaded.room);
+    const room = new Room(loaded.room, deps);
     try {
       room.restore(loaded);
     } catch (error) {
@@ -136,32 +198,39 @@ export async function createServer(
       continue;
     }
     rooms.set(room.code, room);
-    room.pauseUntilSomeoneReturns();
+    room.schedule();
   }
   metrics.rooms.set(rooms.size);
-  app.log.info({ rooms: rooms.size, store: store.kind }, 'rooms restored');
+  app.log.info({ rooms: rooms.size, store: store.kind, node: nodeId }, 'rooms restored');
 
   const joinLimiter = new WindowLimiter(config.JOINS_PER_MINUTE, 60_000);
   const chatLimiter = new WindowLimiter(config.CHAT_PER_10S, 10_000);
 
-  function newCode(): string {
+  /** A code no live room and no stored game (replays outlive their rooms) has used. */
+  async function newCode(): Promise<string> {
     for (;;) {
       let code = '';
       for (let i = 0; i < 6; i++) code += ROOM_CODE_ALPHABET[randomInt(ROOM_CODE_ALPHABET.length)];
-      if (!rooms.has(code)) return code;
+      if (!rooms.has(code) && !(await store.codeTaken(code))) return code;
     }
   }
 
-  function attach(socket: GameSocket, room: Room, memberId: string, seat: number | null): void {
-    detach(socket);
+  /** Puts a socket into a member's channels (call inside the room's `run`). */
+  async function attach(
+    socket: GameSocket,
+    room: Room,
+    memberId: string,
+    seat: number | null,
+  ): Promise<void> {
+    if (socket.data.code !== room.code || socket.data.memberId !== memberId) detach(socket);
     socket.data.code = room.code;
     socket.data.memberId = memberId;
-    void socket.join([
+    await socket.join([
       channel.all(room.code),
       channel.member(room.code, memberId),
       seat === null ? channel.spectators(room.code) : channel.seat(room.code, seat),
     ]);
-    room.connect(memberId);
+    await room.attachSocket(memberId);
   }
 
   function detach(socket: GameSocket): void {
@@ -170,7 +239,14 @@ export async function createServer(
     for (const name of socket.rooms) if (name !== socket.id) void socket.leave(name);
     socket.data.code = null;
     socket.data.memberId = null;
-    rooms.get(code)?.disconnect(memberId);
+    const room = rooms.get(code);
+    if (room) {
+      void room
+        .run(() => room.detachSocket(memberId))
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, room: code }, 'recording a departure failed'),
+        );
+    }
   }
 
   /** The socket's room and member, or why it has none. */
@@ -202,7 +278,7 @@ export async function createServer(
     (socket, payload) => {
       const ctx = context(socket);
       if ('ok' in ctx) return Promise.resolve(ctx);
-      return ctx.room.serial(() => {
+      return ctx.room.run(() => {
         // The member may have been kicked while this request waited in the queue.
         const again = context(socket);
         if ('ok' in again) return again;
@@ -226,44 +302,53 @@ export async function createServer(
         );
       }
       const now = Date.now();
-      const room = newRoom({
-        code: newCode(),
-        createdAt: now,
-        lastActivity: now,
-        hostId: null,
-        locked: false,
-        settings: p.settings,
-        seatCount: p.seatCount,
-        seats,
-        members: [],
-        status: 'lobby',
-        gameNumber: 0,
-        commit: null,
-        deadline: null,
-        chat: [],
-        nextMemberSeq: 1,
-        nextChatId: 1,
-      });
+      const room = new Room(
+        {
+          code: await newCode(),
+          createdAt: now,
+          lastActivity: now,
+          hostId: null,
+          locked: false,
+          settings: p.settings,
+          seatCount: p.seatCount,
+          seats,
+          members: [],
+          status: 'lobby',
+          gameNumber: 0,
+          commit: null,
+          deadline: null,
+          chat: [],
+          nextMemberSeq: 1,
+          nextChatId: 1,
+          revision: 0,
+          presence: {},
+          awaySince: {},
+        },
+        deps,
+      );
       rooms.set(room.code, room);
       metrics.rooms.set(rooms.size);
-      const added = await room.serial(() =>
-        room.addMember(p.nickname, p.spectate ? 'spectator' : 'player'),
-      );
+      const added = await room.run(async () => {
+        const result = await room.addMember(p.nickname, p.spectate ? 'spectator' : 'player');
+        if (result.ok) await attach(socket, room, result.member.id, result.member.seat);
+        return result;
+      });
       if (!added.ok) return added;
-      attach(socket, room, added.member.id, added.member.seat);
       room.log.info({ seats: p.seatCount }, 'room created');
       return { ok: true, room: room.view(), you: room.you(added.member, added.token) };
     },
     'room:join': async (socket, p) => {
-      if (!joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
-      const room = rooms.get(p.code);
+      // Returning with a token (256 bits) is not a guess; only new joins count against the limit.
+      if (!p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
+      const room = await getRoom(p.code);
       if (!room) return fail('ROOM_NOT_FOUND');
-      return room.serial(async () => {
+      return room.run(async () => {
         let member;
         let token: string;
         if (p.token) {
           member = room.memberByToken(p.token);
-          if (!member) return fail('BAD_TOKEN');
+          if (!member)
+            return joinLimiter.take(socket.data.address) ? fail('BAD_TOKEN') : fail('RATE_LIMITED');
           if (member.kicked) return fail('KICKED');
           token = p.token;
         } else {
@@ -273,7 +358,7 @@ export async function createServer(
           member = added.member;
           token = added.token;
         }
-        attach(socket, room, member.id, member.seat);
+        await attach(socket, room, member.id, member.seat);
         const update = room.gameUpdate(room.viewerOf(member));
         if (update) setImmediate(() => socket.emit('game:update', update));
         return {
@@ -287,8 +372,9 @@ export async function createServer(
     'room:leave': async (socket) => {
       const ctx = context(socket);
       if ('ok' in ctx) return ctx;
-      const result = await ctx.room.serial(() => ctx.room.remove(ctx.memberId, ctx.memberId));
-      detach(socket);
+      const result = await ctx.room.run(() => ctx.room.remove(ctx.memberId, ctx.memberId));
+      socket.data.code = null;
+      socket.data.memberId = null;
       return result;
     },
     'room:sit': inRoom<'room:sit'>(async (room, memberId, p) => {
@@ -325,6 +411,7 @@ export async function createServer(
     'game:action': inRoom<'game:action'>(async (room, memberId, p, socket) => {
       const member = room.member(memberId);
       if (member?.seat == null) return fail('NOT_SEATED');
+      await room.takeBack(memberId, member.seat);
       const result = await room.act(member.seat, p.actionId, p.action, p.version);
       if (!result.ok && result.code === 'STALE_VERSION') {
         const update = room.gameUpdate(member.seat);
@@ -366,7 +453,12 @@ export async function createServer(
     metrics.sockets.inc();
     const limiter = new RateLimiter(config.RATE_PER_SECOND, config.RATE_BURST);
     for (const name of Object.keys(clientSchemas) as ClientEventName[]) {
-      socket.on(name, (payload: unknown, ack: unknown) => {
+      socket.on(name, (first: unknown, second: unknown) => {
+        // An emit with only a callback brings the callback first.
+        const [payload, ack] =
+          typeof first === 'function' && second === undefined
+            ? [undefined, first]
+            : [first, second];
         const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => undefined;
         if (!limiter.take()) {
           metrics.errors.inc({ code: 'RATE_LIMITED' });
@@ -394,9 +486,10 @@ export async function createServer(
             reply(answer);
           })
           .catch((error: unknown) => {
+            const code = error instanceof StoreUnavailable ? 'UNAVAILABLE' : 'INTERNAL';
             app.log.error({ err: error, event: name, room: socket.data.code }, 'request failed');
-            metrics.errors.inc({ code: 'INTERNAL' });
-            reply(fail('INTERNAL'));
+            metrics.errors.inc({ code });
+            reply(fail(code));
           });
       });
     }
@@ -420,7 +513,7 @@ export async function createServer(
   });
   app.get<{ Params: { code: string } }>('/api/rooms/:code', async (request, reply) => {
     const code = roomCodeSchema.safeParse(request.params.code);
-    const room = code.success ? rooms.get(code.data) : undefined;
+    const room = code.success ? await getRoom(code.data) : undefined;
     if (!room)
       return reply
         .code(404)
@@ -493,12 +586,22 @@ export async function createServer(
     const now = Date.now();
     for (const room of rooms.values()) {
       if (room.idleFor(now) > config.ROOM_IDLE_MS) {
-        room.close();
         rooms.delete(room.code);
-        void store
-          .deleteRoom(room.code)
-          .catch((error: unknown) => app.log.error({ err: error }, 'deleting a room failed'));
-        room.log.info('idle room expired');
+        void room
+          .run(async () => {
+            await room.abandon();
+            room.close();
+            await store.deleteRoom(room.code);
+          })
+          .then(() => room.log.info('idle room expired'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'expiring a room failed'));
+      } else if (
+        store.kind === 'redis' &&
+        room.localSockets === 0 &&
+        now - room.record.lastActivity > 600_000
+      ) {
+        // Another node serves it, or nobody does: it loads again when needed.
+        rooms.delete(room.code);
       }
     }
     metrics.rooms.set(rooms.size);
@@ -510,6 +613,7 @@ export async function createServer(
     io,
     rooms,
     store,
+    coordinator,
     metrics,
     async listen() {
       await app.listen({ port: config.PORT, host: config.HOST });
@@ -526,13 +630,15 @@ export async function createServer(
       clearInterval(sweeper);
       // Let clients know, then finish what each room is doing before closing storage.
       io.emit('server:shutdown', { reconnectInMs: 500 });
-      await Promise.all([...rooms.values()].map((room) => room.serial(() => room.close())));
+      await Promise.all([...rooms.values()].map((room) => room.run(() => room.close())));
+      await coordinator.close();
       io.disconnectSockets(true);
       await new Promise<void>((done) => {
         void io.close(() => done());
       });
       await app.close();
       await store.close();
+      await redis?.adapter.quit().catch(() => redis.adapter.disconnect());
     },
   };
 }

@@ -38,7 +38,19 @@ export const configSchema = z.object({
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
   /** SQLite durability: FULL survives power loss; NORMAL only process crashes (docs/operations.md). */
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  /** Several nodes: rooms in Redis, Socket.IO's Redis streams adapter (docs/operations.md). */
   REDIS_URL: z.string().url().optional(),
+  /** Namespaces every Redis key, so deployments (and tests) can share a Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,64}$/)
+    .default('trepenta:'),
+  /** A node that claimed a room's wake-up and died is replaced after this long. */
+  LEASE_MS: ms(5000),
+  /** How often each node looks for overdue rooms. */
+  SWEEP_DUE_MS: ms(250),
+  /** A node that has not shown signs of life for this long is considered gone (its sockets too). */
+  NODE_TTL_MS: ms(6000),
   /** Serve extra test-only endpoints; never in production. */
   TEST_HOOKS: bool.default(false),
 });

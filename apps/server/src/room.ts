@@ -9,6 +9,7 @@ import {
   isTurnAction,
   pendingSeats,
   replay,
+  roundStartEvents,
   standInActions,
   viewFor,
 } from '@trepenta/rules';
@@ -36,6 +37,7 @@ import type { Config } from './config';
 import type { Metrics } from './metrics';
 import { actionKey } from './store/types';
 import type {
+  Coordinator,
   GameHeader,
   LoadedRoom,
   MemberRecord,
@@ -79,47 +81,99 @@ interface Game {
   sinceSnapshot: number;
 }
 
+/** A compare-and-set lost to another writer: the operation reloads and runs again. */
+export class Conflict extends Error {}
+
+/** The store could not be reached: the request fails with UNAVAILABLE and nothing changes. */
+export class StoreUnavailable extends Error {}
+
+async function stored<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw new StoreUnavailable(String(error));
+  }
+}
+
+export interface RoomDeps {
+  readonly store: RoomStore;
+  readonly transport: Transport;
+  readonly config: Config;
+  readonly metrics: Metrics;
+  readonly coordinator: Coordinator;
+  readonly logger: FastifyBaseLogger;
+}
+
 /**
- * One room: its members and seats, and the authority over its game. Everything that changes the
- * room runs through `serial`, one operation at a time, in arrival order.
+ * One room: its members and seats, and the authority over its game. Everything that reads or
+ * changes the room runs through `run`, one operation at a time per node, on a copy that is
+ * refreshed from the store first; writes are compare-and-set, so when several nodes serve the
+ * same room, a write that lost a race reloads and runs again.
  */
 export class Room {
   record: RoomRecord;
   game: Game | null = null;
-  /** Live sockets per member (this process). */
-  private readonly connections = new Map<string, number>();
-  private readonly awaySince = new Map<string, number>();
+  /** This node's open sockets per member. */
+  private readonly sockets = new Map<string, number>();
   private queue: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private botTimer: NodeJS.Timeout | null = null;
-  private hostTimer: NodeJS.Timeout | null = null;
-  private nonceTimer: NodeJS.Timeout | null = null;
+  /** When the bot or stand-in to move at a version should move (this node's own pacing). */
+  private bot: { version: number; at: number } | null = null;
   private closed = false;
   readonly log: FastifyBaseLogger;
+  private readonly store: RoomStore;
+  private readonly transport: Transport;
+  private readonly config: Config;
+  private readonly metrics: Metrics;
+  private readonly coordinator: Coordinator;
 
-  constructor(
-    record: RoomRecord,
-    private readonly store: RoomStore,
-    private readonly transport: Transport,
-    private readonly config: Config,
-    private readonly metrics: Metrics,
-    logger: FastifyBaseLogger,
-  ) {
+  constructor(record: RoomRecord, deps: RoomDeps) {
     this.record = record;
-    this.log = logger.child({ room: record.code });
-    const now = Date.now();
-    for (const member of record.members) this.awaySince.set(member.id, now);
+    this.store = deps.store;
+    this.transport = deps.transport;
+    this.config = deps.config;
+    this.metrics = deps.metrics;
+    this.coordinator = deps.coordinator;
+    this.log = deps.logger.child({ room: record.code });
   }
 
   get code(): string {
     return this.record.code;
   }
 
-  /** Runs one operation after every earlier one of this room has finished. */
-  serial<T>(operation: () => Promise<T> | T): Promise<T> {
-    const run = this.queue.then(operation, operation);
-    this.queue = run.catch(() => undefined);
-    return run;
+  /** Runs one operation after every earlier one of this room, on fresh data, retrying conflicts. */
+  run<T>(operation: () => Promise<T> | T): Promise<T> {
+    const attempt = async (): Promise<T> => {
+      for (let tries = 0; ; tries++) {
+        await this.refresh();
+        try {
+          return await operation();
+        } catch (error) {
+          if (!(error instanceof Conflict) || tries >= 4) throw error;
+          await this.reload();
+        }
+      }
+    };
+    const result = this.queue.then(attempt, attempt);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Several nodes: take what another node wrote since this copy was read. */
+  private async refresh(): Promise<void> {
+    const stamp = await this.store.stamp(this.code);
+    if (stamp === null) return;
+    const version = this.game && this.record.status === 'playing' ? this.game.state.version : null;
+    if (
+      stamp.revision !== this.record.revision ||
+      (stamp.version !== null && version !== null && stamp.version !== version)
+    ) {
+      await this.reload();
+    }
+  }
+
+  private async reload(): Promise<void> {
+    const loaded = await this.store.loadRoom(this.code);
+    if (loaded) this.restore(loaded);
   }
 
   // ---------------------------------------------------------------- views
@@ -133,15 +187,24 @@ export class Room {
     return this.record.members.find((m) => m.tokenHash === hash);
   }
 
+  /** Connected: a socket open on a node that is alive (R23). */
   isConnected(memberId: string): boolean {
-    return (this.connections.get(memberId) ?? 0) > 0;
+    const live = this.coordinator.liveNodes();
+    return (this.record.presence[memberId] ?? []).some((node) => live.has(node));
   }
 
   humansConnected(): number {
-    let count = 0;
-    for (const member of this.record.members)
-      if (!member.kicked && this.isConnected(member.id)) count++;
-    return count;
+    return this.record.members.filter((m) => !m.kicked && this.isConnected(m.id)).length;
+  }
+
+  /** With nobody connected a game waits: no timers, no bot moves. */
+  get paused(): boolean {
+    const { status } = this.record;
+    return (status === 'playing' || status === 'starting') && this.humansConnected() === 0;
+  }
+
+  private awayFor(memberId: string, now: number): number {
+    return now - (this.record.awaySince[memberId] ?? this.record.lastActivity);
   }
 
   view(): RoomView {
@@ -156,16 +219,16 @@ export class Room {
       seatCount: r.seatCount,
       seats: r.seats.slice(0, r.seatCount).map((seat, index) => {
         const member = this.member(seat.memberId);
+        const connected = member !== undefined && this.isConnected(member.id);
         return {
           seat: index,
           kind: seat.kind,
           memberId: seat.memberId,
           nickname: member?.nickname ?? null,
           botLevel: seat.botLevel,
-          connected: seat.kind === 'bot' || (member !== undefined && this.isConnected(member.id)),
+          connected: seat.kind === 'bot' || connected,
           standIn: seat.standIn,
-          awaySince:
-            member && !this.isConnected(member.id) ? (this.awaySince.get(member.id) ?? null) : null,
+          awaySince: member && !connected ? (r.awaySince[member.id] ?? r.lastActivity) : null,
         };
       }),
       members: members.map((m) => ({
@@ -205,6 +268,7 @@ export class Room {
       code: this.code,
       view: viewFor(this.game.state, viewer),
       events: events.map((event) => eventFor(event, viewer)),
+      deadline: this.record.deadline,
     };
   }
 
@@ -225,100 +289,77 @@ export class Room {
     this.transport.toSpectators(this.code, this.gameUpdate('spectator', events)!);
   }
 
-  // ---------------------------------------------------------------- persistence
+  // ---------------------------------------------------------------- writing
 
-  private update(changes: Partial<RoomRecord>): void {
-    this.record = { ...this.record, ...changes, lastActivity: Date.now() };
+  private next(changes: Partial<RoomRecord>): RoomRecord {
+    return {
+      ...this.record,
+      ...changes,
+      revision: this.record.revision + 1,
+      lastActivity: Date.now(),
+    };
   }
 
-  private async save(): Promise<void> {
-    await this.store.saveRoom(this.record);
-  }
-
-  /** Commits a lobby change and tells everyone. */
+  /** Commits a change of the room (compare-and-set), tells everyone, and re-arms what follows. */
   private async commitRoom(changes: Partial<RoomRecord>): Promise<void> {
-    const before = this.record;
-    this.update(changes);
-    try {
-      await this.save();
-    } catch (error) {
-      this.record = before;
-      throw error;
-    }
+    const next = this.next(changes);
+    if (!(await stored(this.store.saveRoom(next)))) throw new Conflict();
+    this.record = next;
     this.broadcastRoom();
+    this.schedule();
   }
 
   // ---------------------------------------------------------------- connections
 
-  connect(memberId: string): void {
-    const before = this.connections.get(memberId) ?? 0;
-    this.connections.set(memberId, before + 1);
+  /** A socket of this member opened on this node (call inside `run`). */
+  async attachSocket(memberId: string): Promise<void> {
+    const before = this.sockets.get(memberId) ?? 0;
+    this.sockets.set(memberId, before + 1);
     if (before > 0) return;
-    this.awaySince.delete(memberId);
-    const member = this.member(memberId);
-    if (member?.seat != null) {
-      const seat = this.record.seats[member.seat];
-      // R23: a returning player takes the seat back from the stand-in.
-      if (seat?.standIn && seat.memberId === memberId) {
-        this.update({
-          seats: replace(this.record.seats, member.seat, { ...seat, standIn: false }),
-        });
-        void this.save().catch((error: unknown) =>
-          this.log.error({ err: error }, 'saving a returned seat failed'),
-        );
-      }
-    }
-    if (this.hostTimer && this.record.hostId === memberId) {
-      clearTimeout(this.hostTimer);
-      this.hostTimer = null;
-    }
-    if (this.pausedFlag) {
-      this.pausedFlag = false;
-      this.log.info('resumed: a player is back');
-      this.schedule(true);
-    }
-    this.broadcastRoom();
+    await this.markPresent(memberId, true);
   }
 
-  disconnect(memberId: string): void {
-    const left = (this.connections.get(memberId) ?? 1) - 1;
+  /** A socket of this member closed on this node (call inside `run`). */
+  async detachSocket(memberId: string): Promise<void> {
+    const left = (this.sockets.get(memberId) ?? 1) - 1;
     if (left > 0) {
-      this.connections.set(memberId, left);
+      this.sockets.set(memberId, left);
       return;
     }
-    this.connections.delete(memberId);
-    this.awaySince.set(memberId, Date.now());
-    if (this.closed) return;
-    if (this.record.hostId === memberId && !this.hostTimer) {
-      this.hostTimer = setTimeout(() => {
-        this.hostTimer = null;
-        void this.serial(() => this.hostGraceOver());
-      }, this.config.HOST_GRACE_MS);
-      this.hostTimer.unref();
-    }
-    if (
-      this.humansConnected() === 0 &&
-      (this.record.status === 'playing' || this.record.status === 'starting')
-    ) {
-      this.pausedFlag = true;
-      this.log.info('paused: nobody is connected');
-      this.clearTimers();
-    }
-    this.broadcastRoom();
+    this.sockets.delete(memberId);
+    if (this.member(memberId)) await this.markPresent(memberId, false);
   }
 
-  private pausedFlag = false;
-  get paused(): boolean {
-    return this.pausedFlag;
-  }
-
-  private async hostGraceOver(): Promise<void> {
-    const host = this.member(this.record.hostId);
-    if (host && this.isConnected(host.id)) return;
-    const next = this.nextHost(host?.seat ?? null, host?.id ?? null);
-    if (next === null) return;
-    this.log.info({ from: host?.id, to: next.id }, 'host passed on after the grace period');
-    await this.commitRoom({ hostId: next.id });
+  private async markPresent(memberId: string, present: boolean): Promise<void> {
+    const node = this.coordinator.nodeId;
+    const wasPaused = this.paused;
+    const nodes = (this.record.presence[memberId] ?? []).filter(
+      (n) => n !== node && this.coordinator.liveNodes().has(n),
+    );
+    const presence = { ...this.record.presence, [memberId]: present ? [...nodes, node] : nodes };
+    const awaySince = { ...this.record.awaySince };
+    if (present) delete awaySince[memberId];
+    else if (nodes.length === 0) awaySince[memberId] = Date.now();
+    let seats = this.record.seats;
+    let deadline = this.record.deadline;
+    const member = this.member(memberId);
+    if (present && member?.seat != null) {
+      const seat = seats[member.seat];
+      // R23: a returning player takes the seat back from the stand-in.
+      if (seat?.standIn && seat.memberId === memberId)
+        seats = replace(seats, member.seat, { ...seat, standIn: false });
+    }
+    if (present && wasPaused && deadline) {
+      // R26: the game was waiting; its timer resumes with a short grace.
+      deadline = {
+        ...deadline,
+        at: Math.max(deadline.at, Date.now() + this.config.RESTART_GRACE_MS),
+      };
+      this.log.info('resumed: a player is back');
+    }
+    // A room left without a host (its host left while nobody else was here) gets one back.
+    const hostId = present && this.record.hostId === null ? memberId : this.record.hostId;
+    await this.commitRoom({ presence, awaySince, seats, deadline, hostId });
   }
 
   /** The next connected human clockwise from a seat, then any connected member. */
@@ -403,8 +444,7 @@ export class Room {
     if (seat >= this.record.seatCount) return fail('NO_SUCH_SEAT');
     const target = this.record.seats[seat]!;
     if (target.kind !== 'empty' && target.memberId !== memberId) return fail('SEAT_TAKEN');
-    if (member.role === 'player' && this.record.locked && member.seat === null)
-      return fail('ROOM_LOCKED');
+    if (this.record.locked && member.seat === null) return fail('ROOM_LOCKED');
     let seats = this.record.seats;
     if (member.seat !== null) seats = replace(seats, member.seat, EMPTY_SEAT);
     seats = replace(seats, seat, humanSeat(memberId));
@@ -457,12 +497,13 @@ export class Room {
     let seats = this.record.seats;
     let members = this.record.members;
     const count = seatCount ?? this.record.seatCount;
+    const unseated: string[] = [];
     // Seats beyond the new count are emptied; their players stay as spectators.
     for (let seat = count; seat < seats.length; seat++) {
       const memberIdAt = seats[seat]!.memberId;
       if (memberIdAt) {
         members = members.map((m) => (m.id === memberIdAt ? { ...m, seat: null } : m));
-        this.transport.placeMember(this.code, memberIdAt, null);
+        unseated.push(memberIdAt);
       }
       seats = replace(seats, seat, EMPTY_SEAT);
     }
@@ -472,6 +513,7 @@ export class Room {
       seats,
       members,
     });
+    for (const id of unseated) this.transport.placeMember(this.code, id, null);
     return { ok: true };
   }
 
@@ -515,10 +557,11 @@ export class Room {
       this.record.hostId === memberId
         ? (this.nextHost(member.seat, memberId)?.id ?? null)
         : this.record.hostId;
-    this.connections.delete(memberId);
-    await this.commitRoom({ seats, members, hostId });
+    const presence = { ...this.record.presence };
+    delete presence[memberId];
+    this.sockets.delete(memberId);
+    await this.commitRoom({ seats, members, hostId, presence });
     this.transport.closeMember(this.code, memberId, kicking ? 'kicked' : 'left');
-    this.schedule(false);
     return { ok: true };
   }
 
@@ -533,13 +576,12 @@ export class Room {
       const refusal = this.requireHost(by);
       if (refusal) return refusal;
       if (this.isConnected(target.memberId!)) return fail('SEAT_CONNECTED');
-      const away = this.awaySince.get(target.memberId!) ?? Date.now();
-      if (Date.now() - away < this.config.HANDOVER_AFTER_MS) return fail('TOO_EARLY');
+      if (this.awayFor(target.memberId!, Date.now()) < this.config.HANDOVER_AFTER_MS)
+        return fail('TOO_EARLY');
     }
     await this.commitRoom({
       seats: replace(this.record.seats, seat, { ...target, standIn: true }),
     });
-    this.schedule(false);
     return { ok: true };
   }
 
@@ -553,11 +595,12 @@ export class Room {
       text,
       emote,
     };
-    this.update({
+    const next = this.next({
       chat: [...this.record.chat, message].slice(-200),
       nextChatId: this.record.nextChatId + 1,
     });
-    await this.save();
+    if (!(await stored(this.store.saveRoom(next)))) throw new Conflict();
+    this.record = next;
     this.transport.chat(this.code, message);
     return { ok: true };
   }
@@ -585,23 +628,7 @@ export class Room {
     });
     this.log.info({ gameId }, 'game committed; collecting nonces');
     if (nonces.every((n) => n !== null)) await this.finishStart();
-    else this.armNonceTimer();
     return { ok: true };
-  }
-
-  private armNonceTimer(): void {
-    const commit = this.record.commit;
-    if (!commit || this.nonceTimer) return;
-    this.nonceTimer = setTimeout(
-      () => {
-        this.nonceTimer = null;
-        void this.serial(() => this.finishStart()).catch((error: unknown) =>
-          this.log.error({ err: error }, 'starting the game failed'),
-        );
-      },
-      Math.max(0, commit.deadline - Date.now()),
-    );
-    this.nonceTimer.unref();
   }
 
   async nonce(memberId: string, gameId: string, nonce: string): Promise<Outcome> {
@@ -613,9 +640,12 @@ export class Room {
     if (member?.seat == null) return fail('NOT_SEATED');
     if (commit.nonces[member.seat] !== null) return { ok: true };
     const nonces = replace(commit.nonces, member.seat, nonce);
-    this.update({ commit: { ...commit, nonces } });
-    await this.save();
-    if (nonces.every((n) => n !== null)) await this.finishStart();
+    if (nonces.every((n) => n !== null)) {
+      this.record = { ...this.record, commit: { ...commit, nonces } };
+      await this.finishStart();
+    } else {
+      await this.commitRoom({ commit: { ...commit, nonces } });
+    }
     return { ok: true };
   }
 
@@ -623,10 +653,6 @@ export class Room {
   private async finishStart(): Promise<void> {
     const commit = this.record.commit;
     if (this.record.status !== 'starting' || !commit) return;
-    if (this.nonceTimer) {
-      clearTimeout(this.nonceTimer);
-      this.nonceTimer = null;
-    }
     const randomness = {
       gameId: commit.gameId,
       secrets: commit.secrets,
@@ -646,14 +672,18 @@ export class Room {
       names: this.record.seats.slice(0, this.record.seatCount).map((seat) => this.seatName(seat)),
     };
     const state = created.value;
-    this.update({ status: 'playing', commit: { ...commit, nonces: randomness.nonces } });
-    this.update({ deadline: this.deadlineFor(state, false) });
-    await this.store.startGame(this.record, header, state);
+    const next = this.next({
+      status: 'playing',
+      commit: { ...commit, nonces: randomness.nonces },
+      deadline: this.deadlineFor(state),
+    });
+    if (!(await stored(this.store.startGame(next, header, state)))) throw new Conflict();
+    this.record = next;
     this.game = { state, header, actionIds: new Map(), sinceSnapshot: 0 };
     this.metrics.gamesStarted.inc();
     this.broadcastRoom();
-    this.broadcastGame([]);
-    this.schedule(false);
+    this.broadcastGame(roundStartEvents(state));
+    this.schedule();
   }
 
   private seatName(seat: SeatRecord): string {
@@ -671,9 +701,8 @@ export class Room {
         ? EMPTY_SEAT
         : { ...seat, standIn: false },
     );
-    this.game = null;
-    this.clearTimers();
     await this.commitRoom({ status: 'lobby', seats, commit: null, deadline: null });
+    this.game = null;
     return { ok: true };
   }
 
@@ -681,7 +710,7 @@ export class Room {
 
   /**
    * One action, in order: duplicate id → version (turn actions, R25) → rules → persist → ack →
-   * views to everyone → what follows. Call inside `serial`.
+   * views to everyone → what follows. Call inside `run`.
    */
   async act(
     seat: number | 'system',
@@ -695,131 +724,75 @@ export class Room {
     const earlier = game.actionIds.get(actionKey(seat, actionId));
     if (earlier !== undefined) return { ok: true, version: earlier + 1 };
     if (version !== null && isTurnAction(action) && version !== game.state.version) {
-      this.metrics.errors.inc({ code: 'STALE_VERSION' });
       return fail('STALE_VERSION');
     }
     const step = applyAction(game.state, seat, action);
-    if (!step.ok) {
-      this.metrics.errors.inc({ code: step.error.code });
-      return { ok: false, code: step.error.code, message: step.error.message };
-    }
+    if (!step.ok) return { ok: false, code: step.error.code, message: step.error.message };
     const { state, events } = step.value;
     const entry: LogEntry = { version: game.state.version, actionId, seat, action };
     const finished = state.phase === 'gameOver';
     const roundOver = events.some((e) => e.type === 'roundScored');
     const snapshot =
       finished || roundOver || game.sinceSnapshot + 1 >= this.config.SNAPSHOT_EVERY ? state : null;
-    const before = this.record;
-    this.update({
-      status: finished ? 'finished' : 'playing',
-      deadline: this.deadlineFor(state, false),
-    });
+    const status = finished ? 'finished' : 'playing';
+    const deadline = this.deadlineFor(state);
+    // Most actions change only the game; the room record is rewritten when it changed.
+    const roomChanged =
+      status !== this.record.status ||
+      deadline?.key !== this.record.deadline?.key ||
+      deadline?.at !== this.record.deadline?.at;
+    const record = roomChanged ? this.next({ status, deadline }) : this.record;
     let appended: boolean;
     try {
-      // Most actions change only the game; the room record is rewritten when it changed.
-      const roomChanged =
-        before.status !== this.record.status ||
-        before.deadline?.key !== this.record.deadline?.key ||
-        before.deadline?.at !== this.record.deadline?.at;
-      appended = await this.store.appendAction(this.record, entry, snapshot, finished, roomChanged);
+      appended = await this.store.appendAction(record, entry, snapshot, finished, roomChanged);
     } catch (error) {
-      this.record = before;
       this.log.error({ err: error, seat }, 'storing an action failed');
-      this.metrics.errors.inc({ code: 'UNAVAILABLE' });
       return fail('UNAVAILABLE');
     }
-    if (!appended) {
-      this.record = before;
-      await this.reload();
-      return fail('STALE_VERSION');
-    }
+    if (!appended) throw new Conflict();
+    this.record = record;
     game.state = state;
     game.actionIds.set(actionKey(seat, actionId), entry.version);
     game.sinceSnapshot = snapshot ? 0 : game.sinceSnapshot + 1;
     this.metrics.actions.inc({ kind: seat === 'system' ? 'system' : 'seat' });
     this.metrics.actionSeconds.observe((performance.now() - started) / 1000);
     this.log.debug({ seat, type: action.type, version: state.version }, 'action applied');
-    if (finished) {
-      this.log.info('game over; secrets revealed');
-      this.broadcastRoom();
-    }
+    if (finished) this.log.info('game over; secrets revealed');
+    if (roomChanged) this.broadcastRoom();
     this.broadcastGame(events);
-    this.schedule(false);
+    this.schedule();
     return { ok: true, version: state.version };
   }
 
-  /** Another writer moved the game on (several nodes): take the stored state. */
-  private async reload(): Promise<void> {
-    const loaded = await this.store.loadRoom(this.code);
-    if (loaded) this.restore(loaded);
+  /** R23: a player who acts on a seat the stand-in plays takes it back (call inside `run`). */
+  async takeBack(memberId: string, seat: number): Promise<void> {
+    const record = this.record.seats[seat];
+    if (record?.standIn && record.memberId === memberId) {
+      await this.commitRoom({
+        seats: replace(this.record.seats, seat, { ...record, standIn: false }),
+      });
+    }
   }
 
   // ---------------------------------------------------------------- timers and bots
 
-  private deadlineFor(state: GameState, restarting: boolean): RoomRecord['deadline'] {
+  /** The running timer's deadline (R26): kept while its key is current, else a new one. */
+  private deadlineFor(state: GameState): RoomRecord['deadline'] {
     const timer = currentTimer(state);
     if (timer === null) return null;
     const stored = this.record.deadline;
-    const now = Date.now();
-    if (stored && stored.key === timer.key) {
-      // R26: a saved deadline resumes, with a short grace after a restart.
-      return restarting
-        ? { key: timer.key, at: Math.max(stored.at, now + this.config.RESTART_GRACE_MS) }
-        : stored;
-    }
-    return { key: timer.key, at: now + timer.seconds * 1000 * this.config.TIMER_SCALE };
+    if (stored && stored.key === timer.key) return stored;
+    return { key: timer.key, at: Date.now() + timer.seconds * 1000 * this.config.TIMER_SCALE };
   }
 
-  private clearTimers(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.botTimer) clearTimeout(this.botTimer);
-    this.timer = null;
-    this.botTimer = null;
+  /** Bots, and R23/R24's stand-in for seats handed over or left. */
+  private isAutomatic(seat: number): boolean {
+    const record = this.record.seats[seat];
+    return record !== undefined && (record.kind === 'bot' || record.standIn);
   }
 
-  /** Arms what follows the current state: its timer (R26) and the bots' or stand-ins' moves. */
-  schedule(restarting: boolean): void {
-    this.clearTimers();
-    const game = this.game;
-    if (this.closed || this.pausedFlag) return;
-    if (this.record.status === 'starting') {
-      this.armNonceTimer();
-      return;
-    }
-    if (!game || this.record.status !== 'playing') return;
-    const deadline = this.deadlineFor(game.state, restarting);
-    if (
-      deadline &&
-      (deadline.key !== this.record.deadline?.key || deadline.at !== this.record.deadline.at)
-    ) {
-      this.update({ deadline });
-      void this.save().catch((error: unknown) =>
-        this.log.error({ err: error }, 'saving a deadline failed'),
-      );
-    }
-    if (deadline) {
-      const key = deadline.key;
-      this.timer = setTimeout(
-        () => {
-          this.timer = null;
-          void this.serial(() => this.fireTimer(key)).catch((error: unknown) =>
-            this.log.error({ err: error }, 'a timer failed'),
-          );
-        },
-        Math.max(0, deadline.at - Date.now()),
-      );
-      this.timer.unref();
-    }
-    const automatic = pendingSeats(game.state).filter((seat) => this.isAutomatic(seat));
-    if (automatic.length > 0) {
-      this.botTimer = setTimeout(() => {
-        this.botTimer = null;
-        void this.serial(() => this.playAutomatic()).catch((error: unknown) =>
-          this.log.error({ err: error }, 'a bot move failed'),
-        );
-      }, this.botDelay(game.state));
-      this.botTimer.unref();
-    }
+  private automaticSeat(): number | undefined {
+    return this.game ? pendingSeats(this.game.state).find((s) => this.isAutomatic(s)) : undefined;
   }
 
   private botDelay(state: GameState): number {
@@ -829,17 +802,80 @@ export class Room {
       : Math.min(this.config.BOT_DELAY_MS, 50);
   }
 
-  /** Bots, and R23/R24's stand-in for seats handed over or left. */
-  private isAutomatic(seat: number): boolean {
-    const record = this.record.seats[seat];
-    return record !== undefined && (record.kind === 'bot' || record.standIn);
+  /** When this room next needs looking at: the nonce deadline, host grace, a bot move, a timer. */
+  private nextWake(now: number): number | null {
+    if (this.closed) return null;
+    const r = this.record;
+    const times: number[] = [];
+    if (r.status === 'starting' && r.commit) times.push(r.commit.deadline);
+    if (this.paused) return times.length ? Math.min(...times) : null;
+    const host = this.member(r.hostId);
+    if (host && !this.isConnected(host.id) && this.humansConnected() > 0) {
+      times.push(now - this.awayFor(host.id, now) + this.config.HOST_GRACE_MS);
+    }
+    if (r.status === 'playing' && this.game) {
+      if (this.automaticSeat() !== undefined) {
+        const version = this.game.state.version;
+        if (this.bot?.version !== version)
+          this.bot = { version, at: now + this.botDelay(this.game.state) };
+        times.push(this.bot.at);
+      }
+      if (r.deadline) times.push(r.deadline.at);
+    }
+    return times.length ? Math.min(...times) : null;
   }
 
-  private async playAutomatic(): Promise<void> {
-    const game = this.game;
-    if (!game || this.record.status !== 'playing' || this.pausedFlag) return;
-    const seat = pendingSeats(game.state).find((s) => this.isAutomatic(s));
-    if (seat === undefined) return;
+  /** Arms the room's next wake-up with the coordinator. */
+  schedule(): void {
+    this.coordinator.arm(this.code, this.nextWake(Date.now()));
+  }
+
+  /** The room is due: do what has come due (call inside `run`). */
+  async tick(): Promise<void> {
+    const now = Date.now();
+    const r = this.record;
+    if (this.closed) return;
+    if (r.status === 'starting' && r.commit && r.commit.deadline <= now) {
+      await this.finishStart();
+      return;
+    }
+    if (!this.paused) {
+      const host = this.member(r.hostId);
+      if (
+        host &&
+        !this.isConnected(host.id) &&
+        this.awayFor(host.id, now) >= this.config.HOST_GRACE_MS
+      ) {
+        const next = this.nextHost(host.seat, host.id);
+        if (next) {
+          this.log.info({ from: host.id, to: next.id }, 'host passed on after the grace period');
+          await this.commitRoom({ hostId: next.id });
+          return;
+        }
+      }
+      const game = this.game;
+      if (r.status === 'playing' && game) {
+        const seat = this.automaticSeat();
+        const version = game.state.version;
+        if (seat !== undefined && (this.bot?.version !== version || this.bot.at <= now)) {
+          await this.playAutomatic(seat);
+          return;
+        }
+        if (
+          r.deadline &&
+          r.deadline.at <= now &&
+          currentTimer(game.state)?.key === r.deadline.key
+        ) {
+          await this.fireTimer(r.deadline.key);
+          return;
+        }
+      }
+    }
+    this.schedule();
+  }
+
+  private async playAutomatic(seat: number): Promise<void> {
+    const game = this.game!;
     const record = this.record.seats[seat]!;
     const level: BotLevel = record.kind === 'bot' ? (record.botLevel ?? 'greedy') : 'greedy';
     const seed = (game.state.version * 31 + seat) | 0;
@@ -851,14 +887,14 @@ export class Room {
       action,
       game.state.version,
     );
-    if (!result.ok) this.log.error({ seat, code: result.code }, 'a bot move was refused');
+    if (!result.ok) {
+      this.log.error({ seat, code: result.code }, 'a bot move was refused');
+      this.schedule();
+    }
   }
 
   private async fireTimer(key: string): Promise<void> {
-    const game = this.game;
-    if (!game || this.record.status !== 'playing' || this.pausedFlag) return;
-    const timer = currentTimer(game.state);
-    if (timer?.key !== key) return;
+    const game = this.game!;
     const standIn = standInActions(game.state, game.state.version);
     const result = await this.act(
       'system',
@@ -866,7 +902,10 @@ export class Room {
       { type: 'timeout', key, standIn },
       null,
     );
-    if (!result.ok) this.log.error({ key, code: result.code }, 'a timeout was refused');
+    if (!result.ok) {
+      this.log.error({ key, code: result.code }, 'a timeout was refused');
+      this.schedule();
+    }
   }
 
   // ---------------------------------------------------------------- restore and close
@@ -904,17 +943,23 @@ export class Room {
     };
   }
 
-  /** After a restart nobody is connected yet: the game waits for its first player to return. */
-  pauseUntilSomeoneReturns(): void {
-    if (this.record.status === 'playing' || this.record.status === 'starting')
-      this.pausedFlag = true;
+  /** Sockets open on this node. */
+  get localSockets(): number {
+    let count = 0;
+    for (const n of this.sockets.values()) count += n;
+    return count;
+  }
+
+  /** A game cut short (its room expires) ends with its secrets revealed (§8.4). */
+  async abandon(): Promise<void> {
+    if (this.record.status === 'playing' && this.game) {
+      await this.act('system', `abandon-${this.game.state.version}`, { type: 'abandon' }, null);
+    }
   }
 
   close(): void {
     this.closed = true;
-    this.clearTimers();
-    if (this.hostTimer) clearTimeout(this.hostTimer);
-    if (this.nonceTimer) clearTimeout(this.nonceTimer);
+    this.coordinator.arm(this.code, null);
   }
 
   idleFor(now: number): number {

@@ -9,8 +9,7 @@ import {
   playerActionSchema,
   settingsSchema,
 } from '@trepenta/rules';
-import type { EventView, GameView ,
-  RULE_ERRORS} from '@trepenta/rules';
+import type { EventView, GameView, RULE_ERRORS } from '@trepenta/rules';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -257,9 +256,16 @@ export const gameUpdateSchema = z
     view: gameViewSchema,
     /** This step's events as this viewer may see them (empty for a full resync). */
     events: z.array(eventViewSchema),
+    /** The running timer's deadline (ms since epoch) and its key (R26), as in the room state. */
+    deadline: z.object({ key: z.string(), at: z.number() }).strict().nullable(),
   })
   .strict();
-export type GameUpdate = { code: string; view: GameView; events: EventView[] };
+export type GameUpdate = {
+  code: string;
+  view: GameView;
+  events: EventView[];
+  deadline: { key: string; at: number } | null;
+};
 
 export const chatMessageSchema = z
   .object({

@@ -5,6 +5,7 @@ import type { GameState, LogEntry } from '@trepenta/rules';
 import { actionKey } from './types';
 import type {
   GameHeader,
+  RoomStamp,
   LoadedGame,
   LoadedRoom,
   RoomRecord,
@@ -69,6 +70,9 @@ export class SqliteStore implements RoomStore {
         'INSERT OR REPLACE INTO rooms (code, data, updated_at) VALUES (?, ?, ?)',
       ),
       deleteRoom: this.db.prepare('DELETE FROM rooms WHERE code = ?'),
+      codeTaken: this.db.prepare<[string, string], { one: number }>(
+        'SELECT 1 AS one FROM rooms WHERE code = ? UNION SELECT 1 FROM games WHERE code = ? LIMIT 1',
+      ),
       putGame: this.db.prepare(
         'INSERT OR REPLACE INTO games (code, game, header, finished, snapshot_version, snapshot) VALUES (?, ?, ?, 0, ?, ?)',
       ),
@@ -170,15 +174,27 @@ export class SqliteStore implements RoomStore {
     batch.forEach((write, i) => write.resolve(results[i]));
   }
 
-  saveRoom(room: RoomRecord): Promise<void> {
-    return this.write(() => this.putRoom(room));
+  /** One process is the only writer here, so there is nothing to compare. */
+  stamp(): Promise<RoomStamp | null> {
+    return Promise.resolve(null);
+  }
+
+  saveRoom(room: RoomRecord): Promise<boolean> {
+    return this.write(() => {
+      this.putRoom(room);
+      return true;
+    });
+  }
+
+  codeTaken(code: string): Promise<boolean> {
+    return Promise.resolve(this.statements.codeTaken.get(code, code) !== undefined);
   }
 
   deleteRoom(code: string): Promise<void> {
     return this.write(() => void this.statements.deleteRoom.run(code));
   }
 
-  startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<void> {
+  startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean> {
     return this.write(() => {
       this.statements.putGame.run(
         room.code,
@@ -188,6 +204,7 @@ export class SqliteStore implements RoomStore {
         JSON.stringify(state),
       );
       this.putRoom(room);
+      return true;
     });
   }
 

@@ -50,6 +50,18 @@ export interface RoomRecord {
   readonly chat: readonly ChatMessage[];
   readonly nextMemberSeq: number;
   readonly nextChatId: number;
+  /** Bumped by every write of this record: writes are compare-and-set on it (several nodes). */
+  readonly revision: number;
+  /** The nodes where each member has a socket open now (R23 "connected"). */
+  readonly presence: Readonly<Record<string, readonly string[]>>;
+  /** When each disconnected member left (ms since epoch). */
+  readonly awaySince: Readonly<Record<string, number>>;
+}
+
+/** What changes with every write: enough to tell whether a cached room is current. */
+export interface RoomStamp {
+  readonly revision: number;
+  readonly version: number | null;
 }
 
 /** A game's fixed header: with its log, a complete, verifiable record (§8). */
@@ -90,9 +102,15 @@ export interface RoomStore {
   readonly kind: 'sqlite' | 'redis';
   loadRooms(): Promise<LoadedRoom[]>;
   loadRoom(code: string): Promise<LoadedRoom | null>;
-  saveRoom(room: RoomRecord): Promise<void>;
+  /** The stored revision and game version; null where one process is the only writer. */
+  stamp(code: string): Promise<RoomStamp | null>;
+  /** Writes the record if the stored one is at `room.revision - 1`; false otherwise. */
+  saveRoom(room: RoomRecord): Promise<boolean>;
   deleteRoom(code: string): Promise<void>;
-  startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<void>;
+  /** Whether a live room or a stored game uses this code. */
+  codeTaken(code: string): Promise<boolean>;
+  /** Starts the room's current game (same compare-and-set as saveRoom). */
+  startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean>;
   /**
    * Appends one action of the room's current game, with (when `roomChanged`) the room record and,
    * now and then, a snapshot, atomically. Resolves false (and writes nothing) when an entry for
@@ -107,6 +125,61 @@ export interface RoomStore {
   ): Promise<boolean>;
   loadGame(code: string, gameNumber: number): Promise<StoredGame | null>;
   close(): Promise<void>;
+}
+
+/**
+ * When each room should next be looked at (timers, bot moves, the host's grace period), and which
+ * nodes are alive. One node alone keeps this in local timers; several share it through Redis.
+ */
+export interface Coordinator {
+  readonly nodeId: string;
+  liveNodes(): ReadonlySet<string>;
+  /** Wake the room at `at` (ms since epoch), or never (null). */
+  arm(code: string, at: number | null): void;
+  /** Called with a room's code when it is due and this node has claimed it. */
+  onDue(handler: (code: string) => void): void;
+  close(): Promise<void>;
+}
+
+/** The coordinator of a single node: local timers, and only itself alive. */
+export class LocalCoordinator implements Coordinator {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private handler: (code: string) => void = () => undefined;
+  private readonly live: ReadonlySet<string>;
+
+  constructor(readonly nodeId: string) {
+    this.live = new Set([nodeId]);
+  }
+
+  liveNodes(): ReadonlySet<string> {
+    return this.live;
+  }
+
+  onDue(handler: (code: string) => void): void {
+    this.handler = handler;
+  }
+
+  arm(code: string, at: number | null): void {
+    const existing = this.timers.get(code);
+    if (existing) clearTimeout(existing);
+    this.timers.delete(code);
+    if (at === null) return;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(code);
+        this.handler(code);
+      },
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+    this.timers.set(code, timer);
+  }
+
+  close(): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    return Promise.resolve();
+  }
 }
 
 export function actionKey(seat: number | 'system', actionId: string): string {

@@ -1,0 +1,392 @@
+import { Redis } from 'ioredis';
+import type { GameState, LogEntry } from '@trepenta/rules';
+import { actionKey } from './types';
+import type {
+  Coordinator,
+  GameHeader,
+  LoadedGame,
+  LoadedRoom,
+  RoomRecord,
+  RoomStamp,
+  RoomStore,
+  StoredGame,
+} from './types';
+
+/**
+ * Rooms in Redis, for several server nodes. Every write is one Lua script, so it is atomic, and a
+ * compare-and-set: a room record is written only over the revision it was read at, and a log
+ * entry only at the log's current length (its version). Whoever loses a race gets `false`,
+ * reloads and retries, so no action is applied twice or lost (docs/architecture.md).
+ *
+ * Keys (under the prefix): room:{code} hash {record, revision, game, version}; game:{code}:{n}
+ * hash {header, snapshot, snapshotVersion, finished}; log:{code}:{n} list of entries (index =
+ * version); ids:{code}:{n} hash "seat:actionId" → version; rooms set; due zset; nodes zset.
+ */
+const SAVE_ROOM = `
+local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
+if current ~= tonumber(ARGV[2]) - 1 then return 0 end
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[3])
+return 1`;
+
+const START_GAME = `
+local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
+if current ~= tonumber(ARGV[2]) - 1 then return 0 end
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
+redis.call('HSET', KEYS[2], 'header', ARGV[3], 'snapshot', ARGV[4], 'snapshotVersion', ARGV[5], 'finished', '0')
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2], 'game', ARGV[6], 'version', ARGV[5])
+return 1`;
+
+const APPEND = `
+if redis.call('LLEN', KEYS[3]) ~= tonumber(ARGV[1]) then return 0 end
+if ARGV[7] ~= '' then
+  local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
+  if current ~= tonumber(ARGV[8]) - 1 then return 0 end
+  redis.call('HSET', KEYS[1], 'record', ARGV[7], 'revision', ARGV[8])
+end
+redis.call('RPUSH', KEYS[3], ARGV[2])
+redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[2], 'snapshot', ARGV[4], 'snapshotVersion', ARGV[5]) end
+if ARGV[6] == '1' then redis.call('HSET', KEYS[2], 'finished', '1') end
+redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1)
+return 1`;
+
+/** Takes a room whose wake-up time has come, leasing it so another node takes over if we die. */
+const CLAIM = `
+local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not at or tonumber(at) > tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
+return 1`;
+
+const CLAIM_OVERDUE = `
+local codes = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[4]), 'LIMIT', 0, tonumber(ARGV[3]))
+for _, code in ipairs(codes) do
+  redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), code)
+end
+return codes`;
+
+interface Scripts {
+  saveRoom(
+    room: string,
+    rooms: string,
+    record: string,
+    revision: number,
+    code: string,
+  ): Promise<number>;
+  startGame(
+    room: string,
+    game: string,
+    log: string,
+    ids: string,
+    record: string,
+    revision: number,
+    header: string,
+    snapshot: string,
+    version: number,
+    gameNumber: number,
+  ): Promise<number>;
+  appendEntry(
+    room: string,
+    game: string,
+    log: string,
+    ids: string,
+    version: number,
+    entry: string,
+    idKey: string,
+    snapshot: string,
+    snapshotVersion: number,
+    finished: string,
+    record: string,
+    revision: number,
+  ): Promise<number>;
+  claimRoom(due: string, code: string, now: number, lease: number): Promise<number>;
+  claimOverdue(
+    due: string,
+    now: number,
+    lease: number,
+    limit: number,
+    grace: number,
+  ): Promise<string[]>;
+}
+
+export function redisClient(url: string, options: { failFast: boolean }): Redis {
+  return new Redis(url, {
+    // Fail fast while Redis is away, so a player gets a clear error instead of a hung move.
+    enableOfflineQueue: !options.failFast,
+    maxRetriesPerRequest: options.failFast ? 0 : null,
+    retryStrategy: (times) => Math.min(50 * times, 1000),
+    lazyConnect: false,
+  });
+}
+
+export class RedisStore implements RoomStore {
+  readonly kind = 'redis';
+  private readonly scripts: Scripts;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {
+    redis.defineCommand('saveRoom', { numberOfKeys: 2, lua: SAVE_ROOM });
+    redis.defineCommand('startGame', { numberOfKeys: 4, lua: START_GAME });
+    redis.defineCommand('appendEntry', { numberOfKeys: 4, lua: APPEND });
+    redis.defineCommand('claimRoom', { numberOfKeys: 1, lua: CLAIM });
+    redis.defineCommand('claimOverdue', { numberOfKeys: 1, lua: CLAIM_OVERDUE });
+    this.scripts = redis as unknown as Scripts;
+  }
+
+  key = {
+    room: (code: string) => `${this.prefix}room:${code}`,
+    game: (code: string, n: number) => `${this.prefix}game:${code}:${n}`,
+    log: (code: string, n: number) => `${this.prefix}log:${code}:${n}`,
+    ids: (code: string, n: number) => `${this.prefix}ids:${code}:${n}`,
+    rooms: () => `${this.prefix}rooms`,
+    due: () => `${this.prefix}due`,
+    nodes: () => `${this.prefix}nodes`,
+  };
+
+  get client(): Redis {
+    return this.redis;
+  }
+
+  get claimScripts(): Pick<Scripts, 'claimRoom' | 'claimOverdue'> {
+    return this.scripts;
+  }
+
+  /** Rooms load lazily, on the first request or wake-up that names them. */
+  loadRooms(): Promise<LoadedRoom[]> {
+    return Promise.resolve([]);
+  }
+
+  async stamp(code: string): Promise<RoomStamp | null> {
+    const [revision, version] = await this.redis.hmget(this.key.room(code), 'revision', 'version');
+    if (revision === null || revision === undefined) return null;
+    return { revision: Number(revision), version: version === null ? null : Number(version) };
+  }
+
+  async loadRoom(code: string): Promise<LoadedRoom | null> {
+    const record = await this.redis.hget(this.key.room(code), 'record');
+    if (record === null) return null;
+    const room = JSON.parse(record) as RoomRecord;
+    return { room, game: await this.loadGameFor(room) };
+  }
+
+  private async loadGameFor(room: RoomRecord): Promise<LoadedGame | null> {
+    if (room.status !== 'playing' && room.status !== 'finished') return null;
+    const n = room.gameNumber;
+    const [header, snapshot, snapshotVersion] = await this.redis.hmget(
+      this.key.game(room.code, n),
+      'header',
+      'snapshot',
+      'snapshotVersion',
+    );
+    if (!header) return null;
+    const from = Number(snapshotVersion ?? 0);
+    const [tail, ids] = await Promise.all([
+      this.redis.lrange(this.key.log(room.code, n), from, -1),
+      this.redis.hgetall(this.key.ids(room.code, n)),
+    ]);
+    const actionIds = new Map<string, number>();
+    for (const [key, version] of Object.entries(ids)) actionIds.set(key, Number(version));
+    return {
+      header: JSON.parse(header) as GameHeader,
+      snapshot: snapshot ? (JSON.parse(snapshot) as GameState) : null,
+      tail: tail.map((entry) => JSON.parse(entry) as LogEntry),
+      actionIds,
+    };
+  }
+
+  async saveRoom(room: RoomRecord): Promise<boolean> {
+    const saved = await this.scripts.saveRoom(
+      this.key.room(room.code),
+      this.key.rooms(),
+      JSON.stringify(room),
+      room.revision,
+      room.code,
+    );
+    return saved === 1;
+  }
+
+  async codeTaken(code: string): Promise<boolean> {
+    return (await this.redis.exists(this.key.room(code), this.key.game(code, 1))) > 0;
+  }
+
+  async deleteRoom(code: string): Promise<void> {
+    // Finished games' logs stay, as replays; the live room goes.
+    await this.redis
+      .multi()
+      .del(this.key.room(code))
+      .srem(this.key.rooms(), code)
+      .zrem(this.key.due(), code)
+      .exec();
+  }
+
+  async startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean> {
+    const n = room.gameNumber;
+    const started = await this.scripts.startGame(
+      this.key.room(room.code),
+      this.key.game(room.code, n),
+      this.key.log(room.code, n),
+      this.key.ids(room.code, n),
+      JSON.stringify(room),
+      room.revision,
+      JSON.stringify(header),
+      JSON.stringify(state),
+      state.version,
+      n,
+    );
+    return started === 1;
+  }
+
+  async appendAction(
+    room: RoomRecord,
+    entry: LogEntry,
+    snapshot: GameState | null,
+    finished: boolean,
+    roomChanged: boolean,
+  ): Promise<boolean> {
+    const n = room.gameNumber;
+    const appended = await this.scripts.appendEntry(
+      this.key.room(room.code),
+      this.key.game(room.code, n),
+      this.key.log(room.code, n),
+      this.key.ids(room.code, n),
+      entry.version,
+      JSON.stringify(entry),
+      actionKey(entry.seat, entry.actionId),
+      snapshot ? JSON.stringify(snapshot) : '',
+      snapshot?.version ?? 0,
+      finished ? '1' : '0',
+      roomChanged ? JSON.stringify(room) : '',
+      room.revision,
+    );
+    return appended === 1;
+  }
+
+  async loadGame(code: string, gameNumber: number): Promise<StoredGame | null> {
+    const [[header, finished], log] = await Promise.all([
+      this.redis.hmget(this.key.game(code, gameNumber), 'header', 'finished'),
+      this.redis.lrange(this.key.log(code, gameNumber), 0, -1),
+    ]);
+    if (!header) return null;
+    return {
+      header: JSON.parse(header) as GameHeader,
+      log: log.map((entry) => JSON.parse(entry) as LogEntry),
+      finished: finished === '1',
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/**
+ * Wake-ups and liveness across nodes. A room's next wake-up time lives in a sorted set; the node
+ * that armed it also sets a local timer and claims the room when it fires, and every node sweeps
+ * for overdue rooms, so timers and bot moves go on when the node that armed them dies. A claim is
+ * a lease: if the claimer dies before re-arming, the room becomes overdue again.
+ */
+export class RedisCoordinator implements Coordinator {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private live: ReadonlySet<string>;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly sweeper: NodeJS.Timeout;
+  private handler: (code: string) => void = () => undefined;
+
+  constructor(
+    private readonly store: RedisStore,
+    readonly nodeId: string,
+    private readonly options: { leaseMs: number; sweepMs: number; nodeTtlMs: number },
+  ) {
+    this.live = new Set([nodeId]);
+    this.heartbeat = setInterval(() => void this.beat(), Math.max(200, options.nodeTtlMs / 3));
+    this.heartbeat.unref();
+    this.sweeper = setInterval(() => void this.sweep(), options.sweepMs);
+    this.sweeper.unref();
+    void this.beat();
+  }
+
+  private async beat(): Promise<void> {
+    const now = Date.now();
+    try {
+      const redis = this.store.client;
+      await redis.zadd(this.store.key.nodes(), now, this.nodeId);
+      const nodes = await redis.zrangebyscore(
+        this.store.key.nodes(),
+        now - this.options.nodeTtlMs,
+        '+inf',
+      );
+      this.live = new Set([...nodes, this.nodeId]);
+    } catch {
+      // Redis away: keep the last known set; presence is re-read when it returns.
+    }
+  }
+
+  liveNodes(): ReadonlySet<string> {
+    return this.live;
+  }
+
+  onDue(handler: (code: string) => void): void {
+    this.handler = handler;
+  }
+
+  arm(code: string, at: number | null): void {
+    const existing = this.timers.get(code);
+    if (existing) clearTimeout(existing);
+    this.timers.delete(code);
+    const due = this.store.key.due();
+    if (at === null) {
+      void this.store.client.zrem(due, code).catch(() => undefined);
+      return;
+    }
+    void this.store.client.zadd(due, at, code).catch(() => undefined);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(code);
+        void this.claim(code).then((mine) => mine && this.handler(code));
+      },
+      Math.max(0, at - Date.now()),
+    );
+    timer.unref();
+    this.timers.set(code, timer);
+  }
+
+  async claim(code: string): Promise<boolean> {
+    try {
+      return (
+        (await this.store.claimScripts.claimRoom(
+          this.store.key.due(),
+          code,
+          Date.now(),
+          this.options.leaseMs,
+        )) === 1
+      );
+    } catch {
+      return false;
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const codes = await this.store.claimScripts.claimOverdue(
+        this.store.key.due(),
+        Date.now(),
+        this.options.leaseMs,
+        50,
+        this.options.sweepMs * 2,
+      );
+      for (const code of codes) this.handler(code);
+    } catch {
+      // Redis away: the next sweep tries again.
+    }
+  }
+
+  close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    clearInterval(this.sweeper);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    return Promise.resolve();
+  }
+}
