@@ -1,5 +1,6 @@
 // The one test command: installs what it needs, then typecheck, lint, unit and integration tests,
 // and the browser suite. Its last line is the total over all suites: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { install, pnpm, root } from './pnpm.mjs';
@@ -17,6 +18,29 @@ for (const [name, args] of [
   console.log(`\n▶ ${name}`);
   const status = pnpm(args);
   record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+}
+
+// docker-compose.yml cannot run here (no Docker engine); Debian's docker-compose validates it.
+{
+  console.log('\n▶ docker-compose.yml (docker-compose config)');
+  const check = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (check.error) {
+    const how = 'Install it with: sudo apt-get install -y docker-compose';
+    if (process.env.CI) {
+      console.error(`docker-compose is missing, and under CI nothing may be skipped. ${how}`);
+      record('compose', 0, 1);
+    } else {
+      console.warn(
+        `\n${'!'.repeat(72)}\n!! SKIPPING the docker-compose.yml check: no docker-compose.\n!! ${how}\n${'!'.repeat(72)}\n`,
+      );
+      record('compose', 0, 0, 1);
+    }
+  } else {
+    record('compose', check.status === 0 ? 1 : 0, check.status === 0 ? 0 : 1);
+  }
 }
 
 console.log('\n▶ unit and integration tests (vitest)');
@@ -51,10 +75,14 @@ if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
   if (!existsSync(chromium)) {
     const how = 'Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).';
     if (process.env.CI) {
-      console.error(`Chromium is missing at ${chromium}, and under CI nothing may be skipped. ${how}`);
+      console.error(
+        `Chromium is missing at ${chromium}, and under CI nothing may be skipped. ${how}`,
+      );
       record('playwright', 0, 1);
     } else {
-      console.warn(`\n${'!'.repeat(72)}\n!! SKIPPING the browser suite: no Chromium at ${chromium}.\n!! ${how}\n${'!'.repeat(72)}\n`);
+      console.warn(
+        `\n${'!'.repeat(72)}\n!! SKIPPING the browser suite: no Chromium at ${chromium}.\n!! ${how}\n${'!'.repeat(72)}\n`,
+      );
       record('playwright', 0, 0, 1);
     }
   } else {
@@ -68,7 +96,12 @@ if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
       const failed = stats.unexpected ?? 0;
       if (stats.flaky) console.warn(`${stats.flaky} browser test(s) passed only on retry (flaky).`);
       const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-      record('playwright', passed, failed + (status !== 0 && failed === 0 ? 1 : 0), stats.skipped ?? 0);
+      record(
+        'playwright',
+        passed,
+        failed + (status !== 0 && failed === 0 ? 1 : 0),
+        stats.skipped ?? 0,
+      );
     } else {
       record('playwright', 0, 1);
     }
