@@ -5,9 +5,11 @@
 //       p50/p95/p99 from sending an action to the last seat receiving its update;
 //   (b) saturation: every room as fast as it can; moves per second.
 // Both report server memory per room and per socket, and the ratios to the bare server.
-import { fork } from 'node:child_process';
+// With --redis, the same load also runs against one node on Redis and --nodes N nodes on Redis.
+import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '5' },
     workers: { type: 'string', default: '2' },
+    nodes: { type: 'string', default: '2' },
+    redis: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
   },
 });
@@ -34,14 +38,24 @@ const saturateRooms = quick ? 20 : Number(values['saturate-rooms']);
 const durationMs = (quick ? 4 : Number(values.duration)) * 1000;
 const warmupMs = (quick ? 2 : Number(values.warmup)) * 1000;
 const workerCount = Number(values.workers);
+const nodeCount = Number(values.nodes);
 
 interface Memory {
   rss: number;
   heapUsed: number;
 }
 
+/** A running deployment under test: its URLs, its memory, and how to stop it. */
+interface Deployment {
+  urls: string[];
+  memory(): Promise<Memory>;
+  stop(): Promise<void>;
+}
+
+type Target = 'bare' | 'sqlite' | 'redis-1' | 'redis-n';
+
 interface Result {
-  target: 'trepenta' | 'bare';
+  target: Target;
   mode: 'fixed' | 'saturate';
   rooms: number;
   p50: number;
@@ -53,27 +67,56 @@ interface Result {
   heapPerSocket: number;
 }
 
-function startServer(
-  target: 'trepenta' | 'bare',
-): Promise<{ child: ChildProcess; url: string; cleanup: () => void }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-bench-'));
-  const script =
-    target === 'trepenta' ? join(root, 'apps/server/src/main.ts') : join(here, 'src/bare.ts');
-  const port = target === 'trepenta' ? 39_000 + Math.floor(performance.now() % 500) : 0;
-  const child = fork(script, [], {
-    execArgv: [
-      '--expose-gc',
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : []),
-    ],
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+const profile = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+  : [];
+
+async function startNode(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = fork(join(root, 'apps/server/src/main.ts'), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       BOT_DELAY_MS: '0',
       NONCE_TIMEOUT_MS: '2000',
@@ -82,36 +125,96 @@ function startServer(
       RATE_BURST: '2000',
       MAX_ROOMS: '100000',
       TEST_HOOKS: 'true',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-  return new Promise((resolve, reject) => {
-    if (target === 'bare') {
-      child.once('message', (message: { listening?: number }) =>
-        resolve({ child, url: `http://127.0.0.1:${message.listening}`, cleanup }),
-      );
-    } else {
-      const url = `http://127.0.0.1:${port}`;
-      const deadline = Date.now() + 30_000;
-      const poll = () => {
-        fetch(`${url}/healthz`).then(
-          () => resolve({ child, url, cleanup }),
-          () =>
-            Date.now() > deadline
-              ? reject(new Error('server did not start'))
-              : setTimeout(poll, 100),
-        );
-      };
-      poll();
-    }
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return { child, url };
+}
+
+async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'trepenta-bench-redis-'));
+  const child = spawn(
+    process.env.REDIS_SERVER ?? 'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--save',
+      '',
+    ],
+    { stdio: 'ignore' },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}
+
+async function memoryOf(urls: string[]): Promise<Memory> {
+  const all = await Promise.all(
+    urls.map(async (url) => (await (await fetch(`${url}/__test/memory`)).json()) as Memory),
+  );
+  return all.reduce((sum, m) => ({ rss: sum.rss + m.rss, heapUsed: sum.heapUsed + m.heapUsed }), {
+    rss: 0,
+    heapUsed: 0,
   });
 }
 
-async function memory(url: string): Promise<Memory> {
-  const response = await fetch(`${url}/__test/memory`);
-  return (await response.json()) as Memory;
+async function deploy(target: Target): Promise<Deployment> {
+  if (target === 'bare') {
+    const child = fork(join(here, 'src/bare.ts'), [], {
+      execArgv: ['--expose-gc', '--import', 'tsx'],
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const port = await new Promise<number>((resolve) =>
+      child.once('message', (message: { listening: number }) => resolve(message.listening)),
+    );
+    const urls = [`http://127.0.0.1:${port}`];
+    return { urls, memory: () => memoryOf(urls), stop: () => stopChild(child) };
+  }
+  if (target === 'sqlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-bench-'));
+    const node = await startNode({ DATA_DIR: dataDir });
+    return {
+      urls: [node.url],
+      memory: () => memoryOf([node.url]),
+      async stop() {
+        await stopChild(node.child);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const redis = await startRedis();
+  const count = target === 'redis-1' ? 1 : nodeCount;
+  const nodes: { child: ChildProcess; url: string }[] = [];
+  for (let i = 0; i < count; i++)
+    nodes.push(await startNode({ REDIS_URL: redis.url, DATA_DIR: tmpdir() }));
+  const urls = nodes.map((n) => n.url);
+  return {
+    urls,
+    memory: () => memoryOf(urls),
+    async stop() {
+      await Promise.all(nodes.map((n) => stopChild(n.child)));
+      await redis.stop();
+    },
+  };
 }
 
 function startWorker(orders: WorkerOrders): Promise<ChildProcess> {
@@ -150,12 +253,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function run(
-  target: 'trepenta' | 'bare',
-  mode: 'fixed' | 'saturate',
-  rooms: number,
-): Promise<Result> {
-  const server = await startServer(target);
+async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): Promise<Result> {
+  const deployment = await deploy(target);
   const workers: ChildProcess[] = [];
   try {
     const perWorker = Math.ceil(rooms / workerCount);
@@ -163,19 +262,19 @@ async function run(
       const share = Math.min(perWorker, rooms - w * perWorker);
       workers.push(
         await startWorker({
-          target,
-          urls: [server.url],
+          target: target === 'bare' ? 'bare' : 'trepenta',
+          urls: deployment.urls,
           rooms: share,
           offset: w * perWorker,
           mode,
         }),
       );
     }
-    const idle = await memory(server.url);
+    const idle = await deployment.memory();
     await phase(workers, { phase: 'connect' }, 'done');
-    const withSockets = await memory(server.url);
+    const withSockets = await deployment.memory();
     await phase(workers, { phase: 'rooms' }, 'done');
-    const withRooms = await memory(server.url);
+    const withRooms = await deployment.memory();
     const reports = (await phase(
       workers,
       { phase: 'run', warmupMs, durationMs },
@@ -197,23 +296,30 @@ async function run(
     };
   } finally {
     for (const worker of workers) worker.kill('SIGKILL');
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    server.child.kill('SIGKILL');
-    server.cleanup();
+    await deployment.stop();
   }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
+const label: Record<Target, string> = {
+  bare: 'bare Socket.IO',
+  sqlite: '1 node, SQLite',
+  'redis-1': '1 node, Redis',
+  'redis-n': `${nodeCount} nodes, Redis`,
+};
+
 const results: Result[] = [];
 const scenarios: ['fixed' | 'saturate', number][] = [
   ...fixedRooms.map((rooms) => ['fixed', rooms] as ['fixed', number]),
   ['saturate', saturateRooms],
 ];
+const targets: Target[] = values.redis
+  ? ['sqlite', 'bare', 'redis-1', 'redis-n']
+  : ['sqlite', 'bare'];
 for (const [mode, rooms] of scenarios) {
-  for (const target of ['trepenta', 'bare'] as const) {
-    process.stderr.write(`… ${target}, ${mode}, ${rooms} rooms\n`);
+  for (const target of targets) {
+    process.stderr.write(`… ${label[target]}, ${mode}, ${rooms} rooms\n`);
     results.push(await run(target, mode, rooms));
   }
 }
@@ -222,12 +328,12 @@ console.log(
   `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up.`,
 );
 console.log(
-  'target     mode      rooms      p50       p95       p99    moves/s  errors  heap/room  heap/socket',
+  'deployment          mode      rooms      p50       p95       p99    moves/s  errors  heap/room  heap/socket',
 );
 for (const r of results) {
   console.log(
     [
-      r.target.padEnd(9),
+      label[r.target].padEnd(18),
       r.mode.padEnd(8),
       String(r.rooms).padStart(6),
       ms(r.p50).padStart(9),
@@ -240,17 +346,19 @@ for (const r of results) {
     ].join(' '),
   );
 }
-console.log('\nRatios, Trepenta / bare Socket.IO:');
+console.log('\nRatios to the bare Socket.IO server:');
 for (const [mode, rooms] of scenarios) {
-  const t = results.find((r) => r.target === 'trepenta' && r.mode === mode && r.rooms === rooms)!;
   const b = results.find((r) => r.target === 'bare' && r.mode === mode && r.rooms === rooms)!;
-  if (mode === 'fixed') {
-    console.log(
-      `  ${rooms} rooms, 1 action/s each: p50 ${(t.p50 / b.p50).toFixed(2)}×, p99 ${(t.p99 / b.p99).toFixed(2)}×`,
-    );
-  } else {
-    console.log(
-      `  saturation, ${rooms} rooms: moves/s ${(t.movesPerSecond / b.movesPerSecond).toFixed(2)}× (bare ${b.movesPerSecond.toFixed(0)}/s)`,
-    );
+  for (const target of targets.filter((t) => t !== 'bare')) {
+    const t = results.find((r) => r.target === target && r.mode === mode && r.rooms === rooms)!;
+    if (mode === 'fixed') {
+      console.log(
+        `  ${label[target].padEnd(18)} ${rooms} rooms at 1 action/s: p50 ${(t.p50 / b.p50).toFixed(2)}×, p99 ${(t.p99 / b.p99).toFixed(2)}×`,
+      );
+    } else {
+      console.log(
+        `  ${label[target].padEnd(18)} saturation, ${rooms} rooms: moves/s ${(t.movesPerSecond / b.movesPerSecond).toFixed(2)}× (bare ${b.movesPerSecond.toFixed(0)}/s)`,
+      );
+    }
   }
 }
