@@ -222,7 +222,9 @@ export async function createServer(
     memberId: string,
     seat: number | null,
   ): Promise<void> {
-    if (socket.data.code !== room.code || socket.data.memberId !== memberId) detach(socket);
+    // Joining again on the same socket changes nothing: it is still one connection.
+    if (socket.data.code === room.code && socket.data.memberId === memberId) return;
+    detach(socket);
     socket.data.code = room.code;
     socket.data.memberId = memberId;
     await socket.join([
@@ -359,8 +361,12 @@ export async function createServer(
           token = added.token;
         }
         await attach(socket, room, member.id, member.seat);
-        const update = room.gameUpdate(room.viewerOf(member));
-        if (update) setImmediate(() => socket.emit('game:update', update));
+        // After the ack; built when sent, so it is never older than a broadcast before it.
+        const viewer = room.viewerOf(member);
+        setImmediate(() => {
+          const update = room.gameUpdate(viewer);
+          if (update) socket.emit('game:update', update);
+        });
         return {
           ok: true,
           room: room.view(),
@@ -414,8 +420,11 @@ export async function createServer(
       await room.takeBack(memberId, member.seat);
       const result = await room.act(member.seat, p.actionId, p.action, p.version);
       if (!result.ok && result.code === 'STALE_VERSION') {
-        const update = room.gameUpdate(member.seat);
-        if (update) setImmediate(() => socket.emit('game:update', update));
+        const seat = member.seat;
+        setImmediate(() => {
+          const update = room.gameUpdate(seat);
+          if (update) socket.emit('game:update', update);
+        });
       }
       return result;
     }),

@@ -1,0 +1,564 @@
+/**
+ * Bad input over real sockets and HTTP: every client event gets malformed payloads of every kind;
+ * the server answers each with a refusal (or drops an oversized message), keeps running, and the
+ * room's state is byte-identical afterwards. Then the HTTP endpoints and the origin check.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientSchemas } from '@trepenta/protocol';
+import type { ClientEventName } from '@trepenta/protocol';
+import { DEFAULT_SETTINGS, verifyGame } from '@trepenta/rules';
+import type { GameRecord } from '@trepenta/rules';
+import type { Client } from './harness';
+import { playUntilOver } from './harness';
+import type { TestServer } from './harness';
+import {
+  DROPPED,
+  Scope,
+  act,
+  chooseFields,
+  connect,
+  emitRaw,
+  getJson,
+  metric,
+  openTable,
+  randomNonce,
+  rejoin,
+  snapshot,
+  turnSeat,
+  waitFor,
+} from './support';
+import type { Table } from './support';
+
+const scope = new Scope();
+afterEach(() => scope.cleanup());
+
+const EVENTS = Object.keys(clientSchemas) as ClientEventName[];
+const MB = 1024 * 1024;
+
+/** One well-formed payload per event, aimed at the table so that a slip would change it. */
+function validPayloads(table: Table): Record<ClientEventName, Record<string, unknown>> {
+  const guest = table.players[1]!.you!.memberId;
+  return {
+    'room:create': { nickname: 'Eve', settings: DEFAULT_SETTINGS, seatCount: 2, bots: [] },
+    'room:join': { code: table.code, nickname: 'Eve' },
+    'room:leave': {},
+    'room:sit': { seat: 1 },
+    'room:stand': {},
+    'room:setBot': { seat: 1, level: 'greedy' },
+    'room:configure': { seatCount: 1 },
+    'room:lock': { locked: true },
+    'room:kick': { memberId: guest },
+    'room:passHost': { memberId: guest },
+    'room:handOver': { seat: 1 },
+    'room:start': {},
+    'room:rematch': {},
+    'game:nonce': { gameId: 'g', nonce: randomNonce() },
+    'game:action': { version: 2, actionId: 'a1', action: { type: 'draw', from: 'drawPile' } },
+    'game:sync': {},
+    'chat:send': { text: 'hi' },
+  };
+}
+
+/** Keys whose absence makes the payload invalid (the others are optional or defaulted). */
+const REQUIRED: Record<ClientEventName, readonly string[]> = {
+  'room:create': ['nickname', 'settings', 'seatCount', 'bots'],
+  'room:join': ['code', 'nickname'],
+  'room:leave': [],
+  'room:sit': ['seat'],
+  'room:stand': [],
+  'room:setBot': ['seat', 'level'],
+  'room:configure': [],
+  'room:lock': ['locked'],
+  'room:kick': ['memberId'],
+  'room:passHost': ['memberId'],
+  'room:handOver': ['seat'],
+  'room:start': [],
+  'room:rematch': [],
+  'game:nonce': ['gameId', 'nonce'],
+  'game:action': ['version', 'actionId', 'action'],
+  'game:sync': [],
+  'chat:send': ['text'],
+};
+
+/** A copy with an own key of any name, `__proto__` included (as JSON.parse would make it). */
+function withKey(value: Record<string, unknown>, key: string, inner: unknown) {
+  const copy = { ...value };
+  Object.defineProperty(copy, key, {
+    value: inner,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return copy;
+}
+
+function wrongType(value: unknown): unknown {
+  if (typeof value === 'string') return 12345;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return 'true';
+  if (Array.isArray(value)) return { 0: 'an object, not an array' };
+  if (value === null) return 7;
+  return 'not an object';
+}
+
+const EXTRA_NUMBERS: Partial<Record<ClientEventName, Record<string, unknown>[]>> = {
+  'room:create': [{ seatCount: 0 }, { seatCount: 7 }, { seatCount: 2.5 }],
+  'room:sit': [{ seat: -1 }, { seat: 6 }, { seat: 0.5 }],
+  'room:setBot': [{ seat: 9 }, { level: 'genius' }],
+  'room:configure': [{ seatCount: 0 }, { seatCount: 7 }],
+  'room:handOver': [{ seat: -1 }, { seat: 6 }],
+  'game:action': [
+    { version: -1 },
+    { version: 1.5 },
+    { actionId: '' },
+    { actionId: 'has space' },
+    { action: { type: 'draw', from: 'elsewhere' } },
+    { action: { type: 'timeout', key: 'setup/1', standIn: [] } },
+    { action: { type: 'abandon' } },
+    { action: { type: 'chooseSort', field: Array.from({ length: 6 }, (_, i) => `c${i}`) } },
+    { action: { type: 'arrange', melds: Array.from({ length: 6 }, () => ['a', 'b', 'c']) } },
+    { action: { type: 'discard', cardId: 'x'.repeat(33) } },
+  ],
+  'game:nonce': [{ nonce: 'A'.repeat(64) }, { nonce: '0'.repeat(63) }, { gameId: 'g'.repeat(65) }],
+  'room:join': [{ code: 'AEIOU1' }, { role: 'host' }, { token: 'short' }],
+  'room:kick': [{ memberId: 'admin' }],
+  'chat:send': [{ text: '' }, { text: 'x'.repeat(281) }],
+};
+
+interface Bad {
+  readonly label: string;
+  readonly payload: unknown;
+}
+
+/** Every malformed variant of one event's payload that still fits in a message. */
+function badPayloads(event: ClientEventName, valid: Record<string, unknown>): Bad[] {
+  const bad: Bad[] = [
+    { label: 'null', payload: null },
+    { label: 'undefined', payload: undefined },
+    { label: 'number', payload: 42 },
+    { label: 'string', payload: JSON.stringify(valid) },
+    { label: 'true', payload: true },
+    { label: 'array', payload: [valid] },
+    { label: 'Buffer', payload: Buffer.from(JSON.stringify(valid)) },
+    { label: 'ArrayBuffer', payload: new ArrayBuffer(16) },
+    { label: 'Uint8Array', payload: new Uint8Array([1, 2, 3]) },
+    { label: 'extra field', payload: { ...valid, extra: 1 } },
+    { label: '__proto__ key', payload: withKey(valid, '__proto__', { polluted: true }) },
+    { label: 'constructor key', payload: withKey(valid, 'constructor', { prototype: {} }) },
+    { label: 'prototype key', payload: withKey(valid, 'prototype', { polluted: true }) },
+    { label: 'big array', payload: { ...valid, list: Array.from({ length: 2000 }, () => 0) } },
+  ];
+  for (const key of REQUIRED[event]) {
+    const { [key]: _dropped, ...rest } = valid;
+    bad.push({ label: `missing ${key}`, payload: rest });
+  }
+  for (const [key, value] of Object.entries(valid)) {
+    bad.push({ label: `${key} of the wrong type`, payload: { ...valid, [key]: wrongType(value) } });
+    bad.push({ label: `${key} as a Buffer`, payload: { ...valid, [key]: Buffer.from('x') } });
+    if (typeof value === 'string') {
+      bad.push({ label: `${key} of 8 KB`, payload: { ...valid, [key]: 'x'.repeat(8192) } });
+    }
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = value as Record<string, unknown>;
+      bad.push({
+        label: `${key} with a __proto__ key`,
+        payload: { ...valid, [key]: withKey(inner, '__proto__', { polluted: true }) },
+      });
+      bad.push({
+        label: `${key} with an extra key`,
+        payload: { ...valid, [key]: { ...inner, constructor: 'x' } },
+      });
+    }
+    if (Array.isArray(value)) {
+      bad.push({
+        label: `${key} of 7 bots`,
+        payload: {
+          ...valid,
+          [key]: Array.from({ length: 7 }, () => ({ seat: 1, level: 'random' })),
+        },
+      });
+    }
+  }
+  for (const change of EXTRA_NUMBERS[event] ?? []) {
+    bad.push({ label: JSON.stringify(change).slice(0, 60), payload: { ...valid, ...change } });
+  }
+  return bad;
+}
+
+/** Too big for one message (MAX_MESSAGE_BYTES is 16 KB by default). */
+function hugePayloads(valid: Record<string, unknown>): Bad[] {
+  const stringKey = Object.keys(valid).find((key) => typeof valid[key] === 'string') ?? 'pad';
+  return [
+    { label: '1 MB string', payload: { ...valid, [stringKey]: 'x'.repeat(MB) } },
+    { label: '300k-element array', payload: { ...valid, list: new Array(300_000).fill(0) } },
+    { label: '1 MB Buffer', payload: Buffer.alloc(MB, 1) },
+  ];
+}
+
+function allowedCodes(event: ClientEventName): string[] {
+  return event === 'room:join' ? ['BAD_REQUEST', 'BAD_NICKNAME'] : ['BAD_REQUEST'];
+}
+
+/** The server still takes new rooms and answers its health check. */
+async function expectAlive(server: TestServer): Promise<void> {
+  const fresh = await connect(scope, server.url);
+  const created = await fresh.request('room:create', {
+    nickname: 'Fresh',
+    settings: DEFAULT_SETTINGS,
+    seatCount: 1,
+    bots: [],
+  });
+  expect(created.ok).toBe(true);
+  expect((await getJson(`${server.url}/healthz`)).body).toEqual({ ok: true });
+}
+
+async function tableIn(state: 'lobby' | 'playing', server: TestServer): Promise<Table> {
+  const table = await openTable(scope, server, {
+    humans: 2,
+    spectators: 1,
+    start: state === 'playing',
+  });
+  if (state === 'playing') await chooseFields(table);
+  return table;
+}
+
+describe.each(['lobby', 'playing'] as const)('malformed requests in a room (%s)', (state) => {
+  it('every event, every kind of malformed payload: refused, and nothing changes', async () => {
+    const server = await scope.server();
+    const table = await tableIn(state, server);
+    const sender = table.host;
+    const valid = validPayloads(table);
+    for (const event of EVENTS) {
+      expect(clientSchemas[event].safeParse(valid[event]).success, event).toBe(true);
+    }
+    const before = await snapshot(table.everyone);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const event of EVENTS) {
+      for (const bad of badPayloads(event, valid[event])) {
+        const answer = await emitRaw(sender.socket, event, [bad.payload], { timeoutMs: 5000 });
+        sent++;
+        const code = (answer as { code?: unknown } | null)?.code;
+        const refused =
+          typeof answer === 'object' &&
+          answer !== null &&
+          (answer as { ok?: unknown }).ok === false &&
+          typeof (answer as { message?: unknown }).message === 'string' &&
+          allowedCodes(event).includes(String(code));
+        if (!refused) {
+          failures.push(
+            `${event} ${bad.label}: ${typeof answer === 'symbol' ? answer.description : JSON.stringify(answer)}`,
+          );
+        }
+      }
+    }
+    expect(failures.join('\n')).toBe('');
+    expect(sent).toBeGreaterThan(300);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await snapshot(table.everyone)).toEqual(before);
+    expect(sender.socket.connected).toBe(true);
+    await expectAlive(server);
+  });
+
+  it('malformed requests without an ack callback are ignored, and the socket still works', async () => {
+    const server = await scope.server();
+    const table = await tableIn(state, server);
+    const valid = validPayloads(table);
+    const before = await snapshot(table.everyone);
+    const counts = table.everyone.map((c) => c.received.length);
+    for (const event of EVENTS) {
+      for (const bad of badPayloads(event, valid[event])) {
+        await emitRaw(table.host.socket, event, [bad.payload], { ack: false });
+      }
+      // A trailing non-function "ack" is just another argument.
+      const extra = { ...valid[event], extra: 1 };
+      await emitRaw(table.host.socket, event, [extra, 'not a function'], { ack: false });
+    }
+    expect(await snapshot(table.everyone)).toEqual(before);
+    expect(table.everyone.map((c) => c.received.length)).toEqual(counts);
+    expect(table.host.socket.connected).toBe(true);
+    await expectAlive(server);
+  });
+
+  it('an event sent with only an ack callback (no payload) is answered with BAD_REQUEST', async () => {
+    const server = await scope.server();
+    const table = await tableIn(state, server);
+    const before = await snapshot(table.everyone);
+    const answers = await Promise.all(
+      EVENTS.map((event) => emitRaw(table.host.socket, event, [], { timeoutMs: 1000 })),
+    );
+    const unanswered = EVENTS.flatMap((event, i) => {
+      const answer = answers[i];
+      if ((answer as { code?: string } | null)?.code === 'BAD_REQUEST') return [];
+      return [
+        `${event}: ${typeof answer === 'symbol' ? answer.description : JSON.stringify(answer)}`,
+      ];
+    });
+    expect(await snapshot(table.everyone)).toEqual(before);
+    expect(unanswered.join('\n')).toBe('');
+  });
+
+  it('oversized messages (1 MB strings, huge arrays, 1 MB binary) are dropped with the socket', async () => {
+    const server = await scope.server();
+    const table = await tableIn(state, server);
+    const valid = validPayloads(table);
+    const before = await snapshot(table.everyone);
+    const outcomes: string[] = [];
+    for (const event of EVENTS) {
+      for (const huge of hugePayloads(valid[event])) {
+        // A second tab of the host: dropping it leaves the host connected through the first.
+        const { client: tab } = await rejoin(scope, server.url, table.code, table.host.you!.token);
+        const answer = await emitRaw(tab.socket, event, [huge.payload], { timeoutMs: 3000 });
+        if (answer !== DROPPED) outcomes.push(`${event} ${huge.label}: ${String(answer)}`);
+        tab.close();
+      }
+    }
+    expect(outcomes.join('\n')).toBe('');
+    expect(table.host.socket.connected).toBe(true);
+    expect(await snapshot(table.everyone)).toEqual(before);
+    await expectAlive(server);
+  });
+});
+
+describe('the per-socket rate limit', () => {
+  it('a flood beyond RATE_BURST is refused with RATE_LIMITED; other sockets and the room are unaffected', async () => {
+    const server = await scope.server({ RATE_PER_SECOND: 5, RATE_BURST: 10 });
+    const table = await openTable(scope, server, { humans: 2, spectators: 1 });
+    const [host, guest] = table.players as [Client, Client];
+    const others = [guest, table.spectators[0]!];
+    const before = await snapshot(others);
+    const flood = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? host.request('game:sync', {})
+          : host.request('room:lock', { locked: i % 4 === 1, junk: true }),
+      ),
+    );
+    const codes = flood.map((answer) => (answer.ok ? 'ok' : answer.code));
+    const limited = codes.filter((code) => code === 'RATE_LIMITED').length;
+    expect(limited).toBeGreaterThanOrEqual(25);
+    expect(codes.filter((code) => code !== 'RATE_LIMITED').length).toBeLessThanOrEqual(12);
+    // Requests passed the limiter are judged as usual: the junk field is still refused.
+    expect(codes.filter((code) => code !== 'RATE_LIMITED' && code !== 'ok')).toEqual(
+      codes.filter((code) => code === 'BAD_REQUEST'),
+    );
+    // Another socket is not limited by this one.
+    expect(await snapshot(others)).toEqual(before);
+    // The bucket refills at RATE_PER_SECOND.
+    await waitFor(async () => (await host.request('game:sync', {})).ok, 3000, 'the refill');
+    const metrics = (await getJson(`${server.url}/metrics`)).body as string;
+    expect(
+      metric(metrics, 'trepenta_errors_total', { code: 'RATE_LIMITED' }),
+    ).toBeGreaterThanOrEqual(limited);
+    expect(host.room!.locked).toBe(false);
+    await expectAlive(server);
+  });
+});
+
+describe('HTTP', () => {
+  it('/healthz, /readyz and /api/rooms/:code', async () => {
+    const server = await scope.server();
+    expect(await getJson(`${server.url}/healthz`)).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(await getJson(`${server.url}/readyz`)).toMatchObject({
+      status: 200,
+      body: { ok: true, rooms: 0, store: 'sqlite' },
+    });
+    const table = await openTable(scope, server, {
+      humans: 1,
+      bots: [{ seat: 1, level: 'random' }],
+      seatCount: 3,
+      spectators: 2,
+    });
+    expect((await getJson(`${server.url}/readyz`)).body).toEqual({
+      ok: true,
+      rooms: 1,
+      store: 'sqlite',
+    });
+    const summary = await getJson(`${server.url}/api/rooms/${table.code}`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toEqual({
+      code: table.code,
+      status: 'lobby',
+      locked: false,
+      seatCount: 3,
+      freeSeats: 1,
+      spectators: 2,
+      settings: DEFAULT_SETTINGS,
+      gameNumber: 0,
+    });
+    const loose = await getJson(`${server.url}/api/rooms/${table.code.toLowerCase()}`);
+    expect(loose.body).toEqual(summary.body);
+    const unknown = table.code === 'BCDFGH' ? 'BCDFGJ' : 'BCDFGH';
+    for (const code of [unknown, 'nope', '%00', '..%2F..', 'x'.repeat(90)]) {
+      expect(await getJson(`${server.url}/api/rooms/${code}`)).toMatchObject({
+        status: 404,
+        body: { error: 'ROOM_NOT_FOUND' },
+      });
+    }
+    // Beyond Fastify's parameter length: refused before the route runs.
+    expect((await getJson(`${server.url}/api/rooms/${'x'.repeat(300)}`)).status).toBe(414);
+    expect((await getJson(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('/metrics: rooms, sockets, actions, action latency and errors by code', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    await chooseFields(table);
+    await emitRaw(table.host.socket, 'room:lock', [{ locked: 'yes' }]);
+    const seat = turnSeat(table.host.view);
+    expect(await act(table.players[1 - seat]!, { type: 'draw', from: 'drawPile' })).toMatchObject({
+      code: 'NOT_YOUR_TURN',
+    });
+    const response = await getJson(`${server.url}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.type).toContain('text/plain');
+    const text = response.body as string;
+    for (const name of [
+      'trepenta_rooms',
+      'trepenta_sockets',
+      'trepenta_actions_total',
+      'trepenta_action_seconds',
+      'trepenta_errors_total',
+    ]) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+    expect(metric(text, 'trepenta_rooms')).toBe(1);
+    expect(metric(text, 'trepenta_sockets')).toBe(2);
+    expect(metric(text, 'trepenta_actions_total', { kind: 'seat' })).toBe(2);
+    expect(metric(text, 'trepenta_action_seconds_count')).toBe(2);
+    expect(metric(text, 'trepenta_action_seconds_bucket', { le: '+Inf' })).toBe(2);
+    expect(metric(text, 'trepenta_errors_total', { code: 'BAD_REQUEST' })).toBe(1);
+    expect(metric(text, 'trepenta_errors_total', { code: 'NOT_YOUR_TURN' })).toBeGreaterThan(0);
+
+    table.players[1]!.close();
+    await waitFor(
+      async () =>
+        metric((await getJson(`${server.url}/metrics`)).body as string, 'trepenta_sockets') === 1,
+      5000,
+      'the socket gauge to drop',
+    );
+  });
+
+  it('/metrics: each refused request counts once in trepenta_errors_total', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    await chooseFields(table);
+    const seat = turnSeat(table.host.view);
+    const errors = async (code: string) =>
+      metric((await getJson(`${server.url}/metrics`)).body as string, 'trepenta_errors_total', {
+        code,
+      });
+    const before = {
+      NOT_YOUR_TURN: await errors('NOT_YOUR_TURN'),
+      STALE_VERSION: await errors('STALE_VERSION'),
+      NOT_HOST: await errors('NOT_HOST'),
+    };
+    await act(table.players[1 - seat]!, { type: 'draw', from: 'drawPile' });
+    await act(table.players[seat]!, { type: 'draw', from: 'drawPile' }, { version: 0 });
+    await table.players[1]!.request('room:lock', { locked: true });
+    expect({
+      NOT_YOUR_TURN: (await errors('NOT_YOUR_TURN')) - before.NOT_YOUR_TURN,
+      STALE_VERSION: (await errors('STALE_VERSION')) - before.STALE_VERSION,
+      NOT_HOST: (await errors('NOT_HOST')) - before.NOT_HOST,
+    }).toEqual({ NOT_YOUR_TURN: 1, STALE_VERSION: 1, NOT_HOST: 1 });
+  });
+
+  it('§8: the replay is refused while playing and complete, secrets and all, once finished', async () => {
+    const server = await scope.server({ TIMER_SCALE: 0.05 });
+    const table = await openTable(scope, server, {
+      humans: 1,
+      bots: [{ seat: 1, level: 'greedy' }],
+    });
+    const host = table.host;
+    await host.ok('room:start', {});
+    const commit = host.room!.commit!;
+    expect(host.room!.status).toBe('starting');
+    const nonce = randomNonce();
+    await host.ok('game:nonce', { gameId: commit.gameId, nonce });
+    await host.until(() => host.view !== null, 5000, 'the deal');
+    const base = `${server.url}/api/rooms/${table.code}/games`;
+    expect(await getJson(`${base}/1/replay`)).toMatchObject({
+      status: 409,
+      body: { error: 'NOT_FINISHED' },
+    });
+    expect((await getJson(`${base}/2/replay`)).status).toBe(404);
+    for (const game of ['0', '-1', 'abc', '1.5']) {
+      expect((await getJson(`${base}/${game}/replay`)).status).toBe(400);
+    }
+    expect((await getJson(`${server.url}/api/rooms/nope/games/1/replay`)).status).toBe(400);
+
+    await playUntilOver(host, 'greedy', 40_000);
+    const replay = await getJson(`${base}/1/replay`);
+    expect(replay.status).toBe(200);
+    const record = replay.body as GameRecord & {
+      code: string;
+      game: number;
+      names: string[];
+      commitments: string[];
+    };
+    expect(record.code).toBe(table.code);
+    expect(record.game).toBe(1);
+    expect(record.names).toEqual(['Host', 'Bot (greedy)']);
+    expect(record.commitments).toEqual(commit.commitments);
+    expect(record.randomness.gameId).toBe(commit.gameId);
+    expect(record.randomness.secrets).toEqual(host.view!.fairness.secrets);
+    expect(record.randomness.secrets).toHaveLength(5);
+    expect(record.randomness.nonces[0]).toBe(nonce);
+    expect(record.log.length).toBe(host.view!.version);
+    const observation = {
+      viewer: 0,
+      batches: host.updates
+        .filter((u) => u.events.length > 0)
+        .map((u) => ({ version: u.view.version, events: u.events })),
+    };
+    expect(observation.batches.length).toBeGreaterThan(10);
+    const verified = verifyGame(record, commit.commitments, observation);
+    expect(verified.problems).toEqual([]);
+    expect(verified.ok).toBe(true);
+    // A tampered record does not verify.
+    const tampered = {
+      ...record,
+      randomness: { ...record.randomness, nonces: [randomNonce(), record.randomness.nonces[1]!] },
+    };
+    expect(verifyGame(tampered, commit.commitments, observation).ok).toBe(false);
+  });
+});
+
+describe('the origin check', () => {
+  function attempt(
+    url: string,
+    origin: string | null,
+    transport: 'websocket' | 'polling',
+  ): Promise<'connected' | 'refused'> {
+    const socket = scope.socket(url, {
+      transports: [transport],
+      auth: { protocolVersion: 1 },
+      ...(origin === null ? {} : { extraHeaders: { origin } }),
+    });
+    return new Promise((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', () => resolve('refused'));
+    });
+  }
+
+  it('a socket from a foreign Origin is refused unless ALLOWED_ORIGINS lets it in', async () => {
+    const closed = await scope.server();
+    const open = await scope.server({
+      ALLOWED_ORIGINS: 'http://friend.example, http://pal.example',
+    });
+    const any = await scope.server({ ALLOWED_ORIGINS: '*' });
+    for (const transport of ['websocket', 'polling'] as const) {
+      expect(await attempt(closed.url, 'http://evil.example', transport)).toBe('refused');
+      expect(await attempt(closed.url, 'null', transport)).toBe('refused');
+      expect(await attempt(closed.url, closed.url, transport)).toBe('connected');
+      expect(await attempt(closed.url, null, transport)).toBe('connected');
+      expect(await attempt(open.url, 'http://friend.example', transport)).toBe('connected');
+      expect(await attempt(open.url, 'http://pal.example', transport)).toBe('connected');
+      expect(await attempt(open.url, 'http://evil.example', transport)).toBe('refused');
+      expect(await attempt(any.url, 'http://evil.example', transport)).toBe('connected');
+    }
+  });
+});

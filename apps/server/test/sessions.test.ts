@@ -1,0 +1,889 @@
+/**
+ * Sessions over real sockets (RULES.md §9, R23, R24): reconnects, tabs, hosts, hand-over, kicks,
+ * spectators, the lobby, nicknames, rematch, idle expiry, chat and the turn timer.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { settingsWith, verifyGame } from '@trepenta/rules';
+import type { GameRecord } from '@trepenta/rules';
+import type { ChatMessage, RoomView } from '@trepenta/protocol';
+import type { Client } from './harness';
+import { playUntilOver } from './harness';
+import {
+  Scope,
+  act,
+  actOk,
+  chooseFields,
+  connect,
+  getJson,
+  idsIn,
+  isTurnOf,
+  openTable,
+  playTurn,
+  randomNonce,
+  rejoin,
+  seen,
+  sleep,
+  sync,
+  turnSeat,
+  waitFor,
+} from './support';
+
+const scope = new Scope();
+afterEach(() => scope.cleanup());
+
+const hostOf = (room: RoomView | null) => room?.hostId ?? null;
+
+describe('reconnecting (R23)', () => {
+  it('R23: a player who drops mid-turn gets the same seat and view back, and plays on', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    await chooseFields(table);
+    const seat = turnSeat(table.host.view);
+    const mover = table.players[seat]!;
+    const other = table.players[1 - seat]!;
+    const token = mover.you!.token;
+    const memberId = mover.you!.memberId;
+    await actOk(mover, { type: 'draw', from: 'drawPile' });
+    expect(mover.view!.turn!.step).toBe('act');
+    const before = JSON.stringify(mover.view);
+
+    mover.close();
+    await other.until(
+      () => other.room?.seats[seat]?.connected === false,
+      5000,
+      'the drop to be seen',
+    );
+    expect(other.room!.seats[seat]!.awaySince).not.toBeNull();
+
+    const { client: back, ack } = await rejoin(scope, server.url, table.code, token);
+    expect(ack.you.seat).toBe(seat);
+    expect(ack.you.memberId).toBe(memberId);
+    expect(JSON.stringify(back.view)).toBe(before);
+    await other.until(() => other.room?.seats[seat]?.connected === true, 5000, 'the return');
+    expect(other.room!.seats[seat]!.awaySince).toBeNull();
+
+    const hand = back.view!.seats[seat]!.hand!;
+    const version = await actOk(back, { type: 'discard', cardId: hand[0]!.id });
+    await seen([other], version);
+    expect(turnSeat(other.view)).toBe(1 - seat);
+    expect(other.view!.seats[seat]!.handCount).toBe(5);
+  });
+
+  it('R23/R8: a player who drops mid-setup (peek) sees the same piles and still chooses', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, {
+      humans: 2,
+      settings: settingsWith(['peek']),
+      start: true,
+    });
+    const [host, guest] = table.players as [Client, Client];
+    await chooseFields(table, [0]);
+    expect(guest.view!.setup!.piles).not.toBeNull();
+    const before = JSON.stringify((await sync(guest)).game!.view);
+    const token = guest.you!.token;
+    guest.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
+
+    const { client: back, ack } = await rejoin(scope, server.url, table.code, token);
+    expect(ack.you.seat).toBe(1);
+    expect(ack.room.status).toBe('playing');
+    expect(JSON.stringify(back.view)).toBe(before);
+    const piles = back.view!.setup!.piles!;
+    const version = await actOk(back, {
+      type: 'choosePeek',
+      pile: 'B',
+      order: [...piles.B].reverse().map((c) => c.id),
+    });
+    await seen([host, back], version);
+    expect(host.view!.phase).toBe('turns');
+    // R8: the chosen order shows to its owner, face down, and to nobody else.
+    expect(back.view!.seats[1]!.field.map((slot) => (slot.card as { id: string }).id)).toEqual(
+      [...piles.B].reverse().map((c) => c.id),
+    );
+    expect(host.view!.seats[1]!.field.every((slot) => slot.card === null)).toBe(true);
+  });
+
+  it('R23: a second tab with the same token: both stay live, both get updates, either acts', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    await chooseFields(table);
+    const seat = turnSeat(table.host.view);
+    const tab1 = table.players[seat]!;
+    const other = table.players[1 - seat]!;
+    const { client: tab2, ack } = await rejoin(scope, server.url, table.code, tab1.you!.token);
+    expect(ack.you.memberId).toBe(tab1.you!.memberId);
+    expect(ack.you.seat).toBe(seat);
+    expect(ack.room.members).toHaveLength(2);
+    expect(JSON.stringify(tab2.view)).toBe(JSON.stringify(tab1.view));
+
+    // Acting from the second tab updates both tabs.
+    const drawn = await actOk(tab2, { type: 'draw', from: 'drawPile' });
+    await seen([tab1, tab2, other], drawn);
+    expect(JSON.stringify(tab1.view)).toBe(JSON.stringify(tab2.view));
+    // And the first tab finishes the turn.
+    const hand = tab1.view!.seats[seat]!.hand!;
+    const discarded = await actOk(tab1, { type: 'discard', cardId: hand[0]!.id });
+    await seen([tab1, tab2, other], discarded);
+    expect(JSON.stringify(tab1.view)).toBe(JSON.stringify(tab2.view));
+
+    // Closing one tab leaves the player connected through the other.
+    tab1.close();
+    await sleep(100);
+    const seenByOther = await sync(other);
+    expect(seenByOther.room.seats[seat]!.connected).toBe(true);
+    expect(seenByOther.room.seats[seat]!.awaySince).toBeNull();
+    const next = await playTurn(other);
+    await seen([tab2], next);
+    expect(turnSeat(tab2.view)).toBe(seat);
+  });
+
+  it('R23: a socket that sends room:join twice still counts as one: closing it leaves the player away', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2 });
+    const [host, guest] = table.players as [Client, Client];
+    // E.g. a client that joins again on the same socket (a double effect, a retry after a timeout).
+    await guest.ok('room:join', { code: table.code, token: guest.you!.token });
+    guest.close();
+    await host.until(
+      () => host.room?.seats[1]?.connected === false,
+      3000,
+      'the guest to be seen as away',
+    );
+  });
+
+  it('R22/R23: a refresh during the commit phase keeps the commitments and takes the nonce', async () => {
+    const server = await scope.server({ NONCE_TIMEOUT_MS: 20_000 });
+    const table = await openTable(scope, server, { humans: 2 });
+    const [host, guest] = table.players as [Client, Client];
+    await host.ok('room:start', {});
+    await guest.until(() => guest.room?.status === 'starting', 5000, 'the commit phase');
+    const commit = guest.room!.commit!;
+    expect(commit.commitments).toHaveLength(5);
+    const token = guest.you!.token;
+    guest.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
+
+    const { client: back, ack } = await rejoin(scope, server.url, table.code, token);
+    expect(ack.room.status).toBe('starting');
+    expect(ack.room.commit).toEqual(commit);
+    expect(back.game).toBeNull();
+    const nonces = [randomNonce(), randomNonce()];
+    expect(await back.request('game:nonce', { gameId: commit.gameId, nonce: nonces[1] })).toEqual({
+      ok: true,
+    });
+    // A second nonce for the same seat changes nothing.
+    await back.ok('game:nonce', { gameId: commit.gameId, nonce: randomNonce() });
+    const started = Date.now();
+    await host.ok('game:nonce', { gameId: commit.gameId, nonce: nonces[0]! });
+    await Promise.all([host, back].map((c) => c.until(() => c.view !== null, 5000, 'the deal')));
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(back.view!.fairness.nonces).toEqual(nonces);
+    expect(back.view!.fairness.commitments).toEqual(commit.commitments);
+    expect(back.view!.fairness.gameId).toBe(commit.gameId);
+  });
+});
+
+describe('restarts (R23, R26)', () => {
+  it('R23: after a server restart a returning player gets the same seat and view, and plays on', async () => {
+    const dir = scope.dir();
+    const first = await scope.server({}, dir);
+    const table = await openTable(scope, first, { humans: 2, start: true });
+    await chooseFields(table);
+    const seat = turnSeat(table.host.view);
+    const mover = table.players[seat]!;
+    const other = table.players[1 - seat]!;
+    await actOk(mover, { type: 'draw', from: 'drawPile' });
+    await seen([other], mover.view!.version);
+    const views = [JSON.stringify(mover.view), JSON.stringify(other.view)];
+    await first.close();
+
+    const second = await scope.server({}, dir);
+    const back = await rejoin(scope, second.url, table.code, mover.you!.token);
+    expect(back.ack.you.seat).toBe(seat);
+    expect(back.ack.room.paused).toBe(false);
+    expect(JSON.stringify(back.client.view)).toBe(views[0]);
+    const hand = back.client.view!.seats[seat]!.hand!;
+    const version = await actOk(back.client, { type: 'discard', cardId: hand[0]!.id });
+    const again = await rejoin(scope, second.url, table.code, other.you!.token);
+    expect(again.client.view!.version).toBe(version);
+    expect(turnSeat(again.client.view)).toBe(1 - seat);
+    expect(views[1]).not.toBe(JSON.stringify(again.client.view));
+  });
+
+  it('a host who never returns after a restart passes the room on once a player is back', async () => {
+    const dir = scope.dir();
+    const first = await scope.server({ HOST_GRACE_MS: 200 }, dir);
+    const table = await openTable(scope, first, { humans: 2 });
+    const guestToken = table.players[1]!.you!.token;
+    const guestId = table.players[1]!.you!.memberId;
+    await first.close();
+    const second = await scope.server({ HOST_GRACE_MS: 200 }, dir);
+    const { client: guest } = await rejoin(scope, second.url, table.code, guestToken);
+    await guest.until(() => hostOf(guest.room) === guestId, 3000, 'the host to pass on');
+  });
+});
+
+describe('the host', () => {
+  it('a host who leaves hands the room to the next seated human clockwise', async () => {
+    const server = await scope.server();
+    const host = await connect(scope, server.url);
+    const created = await host.ok('room:create', {
+      nickname: 'Host',
+      settings: settingsWith([]),
+      seatCount: 3,
+      bots: [],
+    });
+    const code = created.room.code;
+    const watcher = await connect(scope, server.url);
+    await watcher.ok('room:join', { code, nickname: 'Watcher', role: 'spectator' });
+    await host.ok('room:sit', { seat: 1 });
+    const left = await connect(scope, server.url);
+    expect((await left.ok('room:join', { code, nickname: 'Left' })).you.seat).toBe(0);
+    const right = await connect(scope, server.url);
+    expect((await right.ok('room:join', { code, nickname: 'Right' })).you.seat).toBe(2);
+
+    await host.ok('room:leave', {});
+    // Clockwise from seat 1 is seat 2: not the earliest member (the spectator), not seat 0.
+    await right.until(() => hostOf(right.room) === right.you!.memberId, 5000, 'the new host');
+    const room = right.room!;
+    expect(room.members.find((m) => m.host)?.nickname).toBe('Right');
+    expect(room.seats[1]!.kind).toBe('empty');
+    expect(room.members.map((m) => m.nickname)).not.toContain('Host');
+    expect(await right.request('room:lock', { locked: true })).toEqual({ ok: true });
+  });
+
+  it('R23: a host who leaves mid-game: the stand-in takes the seat, the host passes on', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    const token = host.you!.token;
+    await host.ok('room:leave', {});
+    await guest.until(() => hostOf(guest.room) === guest.you!.memberId, 5000, 'the new host');
+    expect(guest.room!.seats[0]!.standIn).toBe(true);
+    // The stand-in makes the seat's field choice; the guest chooses; play goes through seat 0.
+    await chooseFields(table, [1], [guest]);
+    await guest.until(
+      () => isTurnOf(guest.view, 1),
+      5000,
+      "the guest's turn (the stand-in playing seat 0 before it if need be)",
+    );
+    const version = await playTurn(guest);
+    await guest.until(
+      () => (guest.view?.version ?? 0) > version + 1 && isTurnOf(guest.view, 1),
+      5000,
+      'the stand-in to play seat 0',
+    );
+    const back = await connect(scope, server.url);
+    const refused = await back.request('room:join', { code: table.code, token });
+    expect(refused).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
+  });
+
+  it('a disconnected host passes the room to the next connected human after HOST_GRACE_MS', async () => {
+    const grace = 400;
+    const server = await scope.server({ HOST_GRACE_MS: grace });
+    const table = await openTable(scope, server, { humans: 3 });
+    const [host, away, stays] = table.players as [Client, Client, Client];
+    const hostId = host.you!.memberId;
+    away.close();
+    await stays.until(() => stays.room?.seats[1]?.connected === false, 5000, 'the first drop');
+    const dropped = Date.now();
+    host.close();
+    await stays.until(() => stays.room?.seats[0]?.connected === false, 5000, 'the host drop');
+    expect(hostOf(stays.room)).toBe(hostId);
+    // Seat 1 is next clockwise but away: the host goes to seat 2.
+    await stays.until(() => hostOf(stays.room) === stays.you!.memberId, 5000, 'the new host');
+    expect(Date.now() - dropped).toBeGreaterThanOrEqual(grace - 50);
+    expect(await stays.request('room:lock', { locked: true })).toEqual({ ok: true });
+  });
+
+  it('a host still away when the first player returns passes the room on to that player', async () => {
+    const grace = 200;
+    const server = await scope.server({ HOST_GRACE_MS: grace });
+    const table = await openTable(scope, server, { humans: 2 });
+    const [host, guest] = table.players as [Client, Client];
+    guest.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the guest drop');
+    host.close();
+    // Nobody is connected when the grace period ends.
+    await sleep(grace * 2);
+    const { client: back } = await rejoin(scope, server.url, table.code, guest.you!.token);
+    await back.until(() => hostOf(back.room) === guest.you!.memberId, 3000, 'the host to pass on');
+  });
+
+  it('a host back within HOST_GRACE_MS stays host', async () => {
+    const grace = 300;
+    const server = await scope.server({ HOST_GRACE_MS: grace });
+    const table = await openTable(scope, server, { humans: 2 });
+    const [host, guest] = table.players as [Client, Client];
+    const hostId = host.you!.memberId;
+    host.close();
+    await guest.until(() => guest.room?.seats[0]?.connected === false, 5000, 'the drop');
+    const { client: back } = await rejoin(scope, server.url, table.code, host.you!.token);
+    await sleep(grace * 2);
+    expect(hostOf((await sync(guest)).room)).toBe(hostId);
+    expect(await back.request('room:lock', { locked: true })).toEqual({ ok: true });
+    expect(await guest.request('room:lock', { locked: false })).toMatchObject({
+      ok: false,
+      code: 'NOT_HOST',
+    });
+  });
+});
+
+describe('pausing', () => {
+  it('with no human connected the game pauses, and resumes when one returns', async () => {
+    const server = await scope.server({
+      TIMER_SCALE: 0.02,
+      RESTART_GRACE_MS: 50,
+      BOT_DELAY_MS: 5,
+    });
+    const table = await openTable(scope, server, {
+      humans: 2,
+      bots: [{ seat: 2, level: 'greedy' }],
+      settings: settingsWith([], { turnTimerSeconds: 5, setupTimerSeconds: 5 }),
+      start: true,
+    });
+    const [host, guest] = table.players as [Client, Client];
+    const room = server.server.rooms.get(table.code)!;
+    expect(room.view().paused).toBe(false);
+    host.close();
+    guest.close();
+    await waitFor(() => room.view().paused, 5000, 'the pause');
+    await sleep(50);
+    const version = room.game!.state.version;
+    // Timers of 100 ms and a bot would move the game several times over in this wait.
+    await sleep(600);
+    expect(room.game!.state.version).toBe(version);
+    expect(room.game!.state.phase).not.toBe('gameOver');
+
+    const { ack } = await rejoin(scope, server.url, table.code, guest.you!.token);
+    expect(ack.room.paused).toBe(false);
+    await waitFor(() => room.game!.state.version > version, 5000, 'the game to move on');
+  });
+});
+
+describe('R23: hand-over to the stand-in', () => {
+  it('refused while connected and too early, accepted after; the player takes the seat back', async () => {
+    const after = 700;
+    const server = await scope.server({ HANDOVER_AFTER_MS: after, BOT_DELAY_MS: 0 });
+    const table = await openTable(scope, server, { humans: 2, spectators: 1, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    const watcher = table.spectators[0]!;
+    await chooseFields(table);
+
+    expect(await host.request('room:handOver', { seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'SEAT_CONNECTED',
+    });
+    const token = guest.you!.token;
+    guest.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
+    const awaySince = host.room!.seats[1]!.awaySince!;
+    expect(await host.request('room:handOver', { seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'TOO_EARLY',
+    });
+    expect(await watcher.request('room:handOver', { seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'NOT_HOST',
+    });
+    await sleep(awaySince + after + 20 - Date.now());
+    expect(await host.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
+    await host.until(() => host.room?.seats[1]?.standIn === true, 5000, 'the stand-in');
+
+    // The stand-in plays seat 1's turns; the host plays seat 0's.
+    const turnsBefore = host.view!.turn!.number;
+    for (let i = 0; i < 2; i++) {
+      await host.until(() => isTurnOf(host.view, 0), 5000, "the host's turn");
+      await playTurn(host);
+    }
+    await host.until(() => isTurnOf(host.view, 0), 5000, "the host's turn again");
+    expect(host.view!.turn!.number).toBeGreaterThanOrEqual(turnsBefore + 3);
+
+    // The player returns and takes the seat back: the stand-in stops.
+    const { client: back, ack } = await rejoin(scope, server.url, table.code, token);
+    expect(ack.room.seats[1]!.standIn).toBe(false);
+    await host.until(() => host.room?.seats[1]?.standIn === false, 5000, 'the seat taken back');
+    const handed = await playTurn(host);
+    await seen([back], handed);
+    expect(turnSeat(back.view)).toBe(1);
+    await sleep(300);
+    expect((await sync(host)).game!.view.version).toBe(handed);
+    const mine = await playTurn(back);
+    await seen([host], mine);
+    expect(turnSeat(host.view)).toBe(0);
+  });
+
+  it('R23: a player may ask for the stand-in themselves, while connected', async () => {
+    const server = await scope.server({ HANDOVER_AFTER_MS: 60_000, BOT_DELAY_MS: 0 });
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    await chooseFields(table);
+    expect(await guest.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
+    await host.until(() => host.room?.seats[1]?.standIn === true, 5000, 'the stand-in');
+    await host.until(() => isTurnOf(host.view, 0), 5000, "the host's turn");
+    const version = await playTurn(host);
+    await host.until(
+      () => host.view!.version > version && isTurnOf(host.view, 0),
+      5000,
+      'the stand-in to play seat 1',
+    );
+    // Still connected, the player takes the seat back by acting (even out of turn).
+    await seen([guest], host.view!.version);
+    expect(await act(guest, { type: 'draw', from: 'drawPile' })).toMatchObject({
+      ok: false,
+      code: 'NOT_YOUR_TURN',
+    });
+    await host.until(() => host.room?.seats[1]?.standIn === false, 5000, 'the seat taken back');
+    const handed = await playTurn(host);
+    await sleep(300);
+    expect((await sync(host)).game!.view.version).toBe(handed);
+    await seen([guest], handed);
+    await playTurn(guest);
+  });
+});
+
+describe('kicks', () => {
+  it('R23: a member kicked mid-game is refused with KICKED; the stand-in plays the seat', async () => {
+    const server = await scope.server({ BOT_DELAY_MS: 0 });
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    await chooseFields(table);
+    const closed = new Promise<unknown>((resolve) => guest.socket.once('room:closed', resolve));
+    expect(await host.request('room:kick', { memberId: guest.you!.memberId })).toEqual({
+      ok: true,
+    });
+    expect(await closed).toEqual({ code: table.code, reason: 'kicked' });
+    await host.until(() => host.room?.seats[1]?.standIn === true, 5000, 'the stand-in');
+    expect(host.room!.members.map((m) => m.id)).not.toContain(guest.you!.memberId);
+
+    const again = await connect(scope, server.url);
+    expect(
+      await again.request('room:join', { code: table.code, token: guest.you!.token }),
+    ).toMatchObject({ ok: false, code: 'KICKED' });
+
+    await host.until(() => isTurnOf(host.view, 0), 5000, "the host's turn");
+    const version = await playTurn(host);
+    await host.until(
+      () => host.view!.version > version && isTurnOf(host.view, 0),
+      5000,
+      'the stand-in to play seat 1',
+    );
+    // The kicked player's name is free again.
+    const newcomer = await connect(scope, server.url);
+    await newcomer.ok('room:join', { code: table.code, nickname: 'Player 1', role: 'spectator' });
+  });
+});
+
+describe('spectators', () => {
+  it('§7: spectators join and leave at any time and see only public information', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, spectators: 1 });
+    const [host, guest] = table.players as [Client, Client];
+    const early = table.spectators[0]!;
+    expect(early.you!.seat).toBeNull();
+    expect(early.room!.spectators).toBe(1);
+    await host.ok('room:start', {});
+    await Promise.all([host, guest, early].map((c) => c.until(() => c.view !== null)));
+    expect(early.view!.viewer).toBe('spectator');
+    expect(idsIn(early.view)).toEqual([]);
+    await chooseFields(table);
+
+    const late = await connect(scope, server.url);
+    const joined = await late.ok('room:join', {
+      code: table.code,
+      nickname: 'Late',
+      role: 'spectator',
+    });
+    expect(joined.you.seat).toBeNull();
+    expect(joined.room.spectators).toBe(2);
+    await late.until(() => late.view !== null, 5000, 'the spectator view');
+    expect(late.view!.viewer).toBe('spectator');
+    expect(JSON.stringify(late.view)).toBe(JSON.stringify(early.view));
+
+    expect(await early.request('room:leave', {})).toEqual({ ok: true });
+    await host.until(() => host.room?.spectators === 1, 5000, 'the spectator to leave');
+    const earlyCount = early.updates.length;
+    const seat = turnSeat(host.view);
+    const version = await playTurn(table.players[seat]!);
+    await seen([late, host, guest], version);
+    expect(early.updates.length).toBe(earlyCount);
+    for (const update of late.updates) {
+      expect(update.view.viewer).toBe('spectator');
+      expect(idsIn(update)).toEqual([]);
+    }
+    // A card drawn from the draw pile is not shown to spectators.
+    const drew = late.updates.flatMap((u) => u.events).find((e) => e.type === 'drew');
+    expect(drew).toBeDefined();
+    expect(JSON.stringify(drew)).not.toContain('"rank"');
+  });
+});
+
+describe('the lobby', () => {
+  it('sit, stand, setBot, configure and lock', async () => {
+    const server = await scope.server();
+    const host = await connect(scope, server.url);
+    const { room } = await host.ok('room:create', {
+      nickname: 'Host',
+      settings: settingsWith([]),
+      seatCount: 3,
+      bots: [],
+    });
+    const code = room.code;
+    const guest = await connect(scope, server.url);
+    expect((await guest.ok('room:join', { code, nickname: 'Guest' })).you.seat).toBe(1);
+
+    expect(await guest.request('room:sit', { seat: 2 })).toEqual({ ok: true, seat: 2 });
+    await host.until(() => host.room?.seats[2]?.memberId === guest.you!.memberId);
+    expect(host.room!.seats[1]!.kind).toBe('empty');
+    expect(await guest.request('room:sit', { seat: 0 })).toMatchObject({ code: 'SEAT_TAKEN' });
+    expect(await guest.request('room:sit', { seat: 4 })).toMatchObject({
+      code: 'NO_SUCH_SEAT',
+    });
+    expect(await guest.request('room:stand', {})).toEqual({ ok: true, seat: null });
+    await host.until(() => host.room?.seats[2]?.kind === 'empty');
+    expect(host.room!.spectators).toBe(1);
+    expect(await guest.request('room:sit', { seat: 1 })).toEqual({ ok: true, seat: 1 });
+
+    expect(await host.request('room:setBot', { seat: 2, level: 'greedy' })).toEqual({ ok: true });
+    await host.until(() => host.room?.seats[2]?.kind === 'bot');
+    expect(host.room!.seats[2]!.botLevel).toBe('greedy');
+    expect(await host.request('room:setBot', { seat: 1, level: 'random' })).toMatchObject({
+      code: 'SEAT_TAKEN',
+    });
+    expect(await guest.request('room:setBot', { seat: 2, level: null })).toMatchObject({
+      code: 'NOT_HOST',
+    });
+    expect(await guest.request('room:sit', { seat: 2 })).toMatchObject({ code: 'SEAT_TAKEN' });
+    expect(await host.request('room:setBot', { seat: 2, level: null })).toEqual({ ok: true });
+    await host.until(() => host.room?.seats[2]?.kind === 'empty');
+    expect(await host.request('room:start', {})).toMatchObject({ code: 'SEATS_NOT_READY' });
+
+    const settings = settingsWith(['peek', 'rivalSets'], { turnTimerSeconds: 30 });
+    expect(await host.request('room:configure', { settings, seatCount: 2 })).toEqual({
+      ok: true,
+    });
+    await guest.until(() => guest.room?.seatCount === 2);
+    expect(guest.room!.settings).toEqual(settings);
+    expect(guest.room!.seats).toHaveLength(2);
+
+    expect(await host.request('room:lock', { locked: true })).toEqual({ ok: true });
+    await guest.until(() => guest.room?.locked === true);
+    const late = await connect(scope, server.url);
+    expect(await late.request('room:join', { code, nickname: 'Late' })).toMatchObject({
+      ok: false,
+      code: 'ROOM_LOCKED',
+    });
+    const watcher = await connect(scope, server.url);
+    await watcher.ok('room:join', { code, nickname: 'Watcher', role: 'spectator' });
+    // A member coming back with their token is not a new player.
+    const guestTab = await rejoin(scope, server.url, code, guest.you!.token);
+    expect(guestTab.ack.you.seat).toBe(1);
+    guestTab.client.close();
+    expect((await getJson(`${server.url}/api/rooms/${code}`)).body).toMatchObject({
+      locked: true,
+      spectators: 1,
+      freeSeats: 0,
+    });
+    expect(await host.request('room:lock', { locked: false })).toEqual({ ok: true });
+    const later = await connect(scope, server.url);
+    await later.ok('room:join', { code, nickname: 'Later' });
+
+    // Everything settled: the game starts with these settings for the two seated members.
+    await host.ok('room:start', {});
+    await Promise.all([host, guest, watcher].map((c) => c.until(() => c.view !== null)));
+    expect(guest.view!.settings).toEqual(settings);
+    expect(guest.view!.viewer).toBe(1);
+    expect(watcher.view!.viewer).toBe('spectator');
+    expect(await guest.request('room:sit', { seat: 0 })).toMatchObject({ code: 'WRONG_STATUS' });
+  });
+
+  it('a locked room keeps spectators from taking a free seat (they would be new players)', async () => {
+    const server = await scope.server();
+    const host = await connect(scope, server.url);
+    const { room } = await host.ok('room:create', {
+      nickname: 'Host',
+      settings: settingsWith([]),
+      seatCount: 2,
+      bots: [],
+    });
+    const watcher = await connect(scope, server.url);
+    await watcher.ok('room:join', { code: room.code, nickname: 'Watcher', role: 'spectator' });
+    await host.ok('room:lock', { locked: true });
+    expect(await watcher.request('room:sit', { seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'ROOM_LOCKED',
+    });
+  });
+
+  it('MAX_SPECTATORS and MAX_MEMBERS are enforced', async () => {
+    const server = await scope.server({ MAX_SPECTATORS: 1, MAX_MEMBERS: 3 });
+    const table = await openTable(scope, server, { humans: 1, seatCount: 3 });
+    const join = async (nickname: string, role: 'player' | 'spectator') =>
+      (await connect(scope, server.url)).request('room:join', { code: table.code, nickname, role });
+    expect(await join('S1', 'spectator')).toMatchObject({ ok: true });
+    expect(await join('S2', 'spectator')).toMatchObject({ ok: false, code: 'SPECTATORS_FULL' });
+    expect(await join('P1', 'player')).toMatchObject({ ok: true });
+    expect(await join('P2', 'player')).toMatchObject({ ok: false, code: 'ROOM_FULL' });
+    expect((await sync(table.host)).room.members).toHaveLength(3);
+  });
+
+  it('configure with fewer seats moves their players to the spectators, sockets and all', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2 });
+    const [host, guest] = table.players as [Client, Client];
+    await host.ok('room:configure', { seatCount: 1 });
+    await guest.until(() => guest.room?.seatCount === 1);
+    expect(guest.room!.members.find((m) => m.id === guest.you!.memberId)!.seat).toBeNull();
+    await host.ok('room:start', {});
+    await Promise.all([host, guest].map((c) => c.until(() => c.view !== null)));
+    expect(guest.view!.viewer).toBe('spectator');
+    expect(idsIn(guest.view)).toEqual([]);
+  });
+
+  it('nicknames are trimmed, cleaned of control characters and unique regardless of case', async () => {
+    const server = await scope.server();
+    const host = await connect(scope, server.url);
+    const { room, you } = await host.ok('room:create', {
+      nickname: '  Ana\u0007\u200b  ',
+      settings: settingsWith([]),
+      seatCount: 4,
+      bots: [],
+    });
+    expect(room.members.find((m) => m.id === you.memberId)!.nickname).toBe('Ana');
+    const code = room.code;
+    const tryJoin = async (nickname: string, role: 'player' | 'spectator' = 'player') => {
+      const client = await connect(scope, server.url);
+      return client.request('room:join', { code, nickname, role });
+    };
+    for (const taken of ['ana', 'ANA', ' a\u0000na ', 'A\u200dna']) {
+      expect(await tryJoin(taken)).toMatchObject({ ok: false, code: 'NICKNAME_TAKEN' });
+    }
+    expect(await tryJoin('aNa', 'spectator')).toMatchObject({ ok: false, code: 'NICKNAME_TAKEN' });
+    for (const bad of ['', '   ', '\u0000\u0007\u200b', 'x'.repeat(25)]) {
+      expect(await tryJoin(bad)).toMatchObject({ ok: false, code: 'BAD_NICKNAME' });
+    }
+    const joined = await tryJoin('\tBo \n  b\u0085 ');
+    expect(joined.ok).toBe(true);
+    const full = await tryJoin('y'.repeat(24));
+    expect(full.ok).toBe(true);
+    const names = (await sync(host)).room.members.map((m) => m.nickname);
+    expect(names).toEqual(['Ana', 'Bo b', 'y'.repeat(24)]);
+    expect(await tryJoin('bo B')).toMatchObject({ ok: false, code: 'NICKNAME_TAKEN' });
+  });
+});
+
+describe('rematch', () => {
+  it('a rematch after a finished game keeps every seat', async () => {
+    const server = await scope.server({ TIMER_SCALE: 0.05 });
+    const table = await openTable(scope, server, {
+      humans: 2,
+      bots: [{ seat: 2, level: 'greedy' }],
+      start: true,
+    });
+    const [host, guest] = table.players as [Client, Client];
+    expect(await host.request('room:rematch', {})).toMatchObject({ code: 'WRONG_STATUS' });
+    const seatsBefore = host.room!.seats.map((s) => [s.kind, s.memberId, s.botLevel]);
+    const firstGame = host.view!.fairness.gameId;
+    await Promise.all([playUntilOver(host, 'greedy'), playUntilOver(guest, 'greedy')]);
+    await host.until(() => host.room?.status === 'finished', 5000, 'the finished room');
+    expect(await guest.request('room:rematch', {})).toMatchObject({ code: 'NOT_HOST' });
+    expect(await host.request('room:rematch', {})).toEqual({ ok: true });
+    await guest.until(() => guest.room?.status === 'lobby', 5000, 'the lobby again');
+    expect(guest.room!.seats.map((s) => [s.kind, s.memberId, s.botLevel])).toEqual(seatsBefore);
+    expect(guest.room!.seats.every((s) => !s.standIn)).toBe(true);
+    expect(guest.room!.gameNumber).toBe(1);
+
+    const viewsBefore = [host.updates.length, guest.updates.length];
+    await host.ok('room:start', {});
+    await host.until(() => host.updates.length > viewsBefore[0]!, 5000, 'the new deal');
+    await guest.until(() => guest.updates.length > viewsBefore[1]!, 5000, 'the new deal');
+    expect(host.room!.gameNumber).toBe(2);
+    expect(host.view!.fairness.gameId).not.toBe(firstGame);
+    expect(host.view!.version).toBe(0);
+    expect([host.view!.viewer, guest.view!.viewer]).toEqual([0, 1]);
+  });
+});
+
+describe('idle rooms', () => {
+  it('a room nobody is in expires after ROOM_IDLE_MS; a room in use does not', async () => {
+    const server = await scope.server({ ROOM_IDLE_MS: 400, SWEEP_INTERVAL_MS: 50 });
+    const kept = await openTable(scope, server, { humans: 1, bots: [] });
+    const gone = await openTable(scope, server, { humans: 1, bots: [] });
+    const token = gone.host.you!.token;
+    const left = Date.now();
+    gone.host.close();
+    await waitFor(
+      async () => (await getJson(`${server.url}/api/rooms/${gone.code}`)).status === 404,
+      5000,
+      'the idle room to expire',
+    );
+    expect(Date.now() - left).toBeGreaterThanOrEqual(350);
+    const again = await connect(scope, server.url);
+    expect(await again.request('room:join', { code: gone.code, token })).toMatchObject({
+      ok: false,
+      code: 'ROOM_NOT_FOUND',
+    });
+    expect(await server.server.store.loadRoom(gone.code)).toBeNull();
+    expect((await getJson(`${server.url}/api/rooms/${kept.code}`)).status).toBe(200);
+    expect(await kept.host.request('room:lock', { locked: true })).toEqual({ ok: true });
+  });
+});
+
+describe('idle rooms, abandoned games', () => {
+  it('§8.4: a game whose room expires is abandoned and its full record, secrets and all, stays verifiable', async () => {
+    const server = await scope.server({ ROOM_IDLE_MS: 300, SWEEP_INTERVAL_MS: 50 });
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    await chooseFields(table);
+    const commitments = table.host.view!.fairness.commitments;
+    for (const client of table.players) client.close();
+    const base = `${server.url}/api/rooms/${table.code}`;
+    await waitFor(async () => (await getJson(base)).status === 404, 5000, 'the room to expire');
+    const replay = await getJson(`${base}/games/1/replay`);
+    expect(replay.status).toBe(200);
+    const record = replay.body as GameRecord & { commitments: string[] };
+    expect(record.commitments).toEqual(commitments);
+    expect(record.randomness.secrets).toHaveLength(5);
+    expect(record.log.at(-1)).toMatchObject({ seat: 'system', action: { type: 'abandon' } });
+    expect(verifyGame(record, commitments).problems).toEqual([]);
+  });
+});
+
+describe('idle rooms, continued', () => {
+  it('a long-open room survives a quick refresh of its only member', async () => {
+    const idle = 300;
+    const server = await scope.server({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 20 });
+    const table = await openTable(scope, server, { humans: 1 });
+    // The member stays connected, quietly, for longer than the idle limit.
+    await sleep(idle + 200);
+    expect((await getJson(`${server.url}/api/rooms/${table.code}`)).status).toBe(200);
+    table.host.close();
+    // A refresh: back after a few sweeps, long before the room was empty for ROOM_IDLE_MS.
+    await sleep(100);
+    const again = await connect(scope, server.url);
+    const answer = await again.request('room:join', {
+      code: table.code,
+      token: table.host.you!.token,
+    });
+    expect(answer.ok ? 'joined' : answer.code).toBe('joined');
+  });
+});
+
+describe('chat', () => {
+  it('text and emotes reach everyone in the room; each member is rate-limited', async () => {
+    const server = await scope.server({ CHAT_PER_10S: 3 });
+    const table = await openTable(scope, server, { humans: 2, spectators: 1 });
+    const [host, guest] = table.players as [Client, Client];
+    const watcher = table.spectators[0]!;
+    const everyone = [host, guest, watcher];
+    const outsider = await openTable(scope, server, { humans: 1 });
+
+    expect(await host.request('chat:send', { text: '  hello\u0007 there ' })).toEqual({ ok: true });
+    expect(await watcher.request('chat:send', { emote: '🎉' })).toEqual({ ok: true });
+    await Promise.all(everyone.map((c) => c.until(() => c.chat.length === 2, 5000, 'chat')));
+    for (const client of everyone) {
+      expect(client.chat.map((m: ChatMessage) => [m.nickname, m.text, m.emote])).toEqual([
+        ['Host', 'hello there', null],
+        ['Watcher 0', null, '🎉'],
+      ]);
+    }
+    expect(outsider.host.chat).toEqual([]);
+
+    for (const bad of [{ text: '' }, { text: '\u0000 ' }, { text: 'x'.repeat(281) }]) {
+      expect(await guest.request('chat:send', bad)).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    expect(await guest.request('chat:send', { emote: '💩' })).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await guest.request('chat:send', { text: 'hi', emote: '👍' })).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+
+    expect(await host.request('chat:send', { emote: '👍' })).toEqual({ ok: true });
+    expect(await host.request('chat:send', { text: 'x'.repeat(280) })).toEqual({ ok: true });
+    expect(await host.request('chat:send', { text: 'one too many' })).toMatchObject({
+      ok: false,
+      code: 'RATE_LIMITED',
+    });
+    expect(await guest.request('chat:send', { text: 'still fine' })).toEqual({ ok: true });
+    await Promise.all(everyone.map((c) => c.until(() => c.chat.length === 5, 5000, 'chat')));
+    expect(watcher.chat.map((m) => m.text)).not.toContain('one too many');
+
+    const late = await connect(scope, server.url);
+    const joined = await late.ok('room:join', { code: table.code, nickname: 'Late' });
+    expect(joined.chat.map((m) => m.text ?? m.emote)).toEqual([
+      'hello there',
+      '🎉',
+      '👍',
+      'x'.repeat(280),
+      'still fine',
+    ]);
+    const stranger = await connect(scope, server.url);
+    expect(await stranger.request('chat:send', { text: 'hi' })).toMatchObject({
+      code: 'NOT_IN_ROOM',
+    });
+  });
+});
+
+describe('R24: the turn timer', () => {
+  it("R24: the stand-in finishes a silent player's turns, the log says so, the game goes on", async () => {
+    const server = await scope.server({ TIMER_SCALE: 0.01 });
+    const table = await openTable(scope, server, {
+      humans: 2,
+      settings: settingsWith([], { turnTimerSeconds: 5 }),
+      start: true,
+    });
+    const [host, silent] = table.players as [Client, Client];
+    await playUntilOver(host, 'greedy', 50_000);
+    await silent.until(() => silent.view?.phase === 'gameOver', 5000, 'the end of the game');
+    const timedOut = silent.updates
+      .flatMap((u) => u.events)
+      .filter((e) => e.type === 'timedOut' && e.key.startsWith('turn/'));
+    // Every turn of the silent seat was finished by the stand-in, and only by it.
+    const silentTurns = silent.updates
+      .flatMap((u) => u.events)
+      .filter((e) => e.type === 'turnStarted' && e.seat === 1).length;
+    expect(silentTurns).toBeGreaterThan(5);
+    expect(timedOut.filter((e) => e.type === 'timedOut' && e.seat === 1)).toHaveLength(silentTurns);
+    expect(silent.view!.scores).toHaveLength(5);
+
+    const replay = await getJson(`${server.url}/api/rooms/${table.code}/games/1/replay`);
+    expect(replay.status).toBe(200);
+    const record = replay.body as GameRecord & { commitments: string[] };
+    const timeouts = record.log.filter(
+      (entry) =>
+        entry.seat === 'system' &&
+        entry.action.type === 'timeout' &&
+        entry.action.key.startsWith('turn/'),
+    );
+    expect(timeouts.length).toBe(timedOut.length);
+    for (const entry of timeouts) {
+      expect(entry.action.type === 'timeout' && entry.action.standIn.length).toBeGreaterThan(0);
+    }
+    expect(verifyGame(record, record.commitments).problems).toEqual([]);
+  });
+
+  it("R26: a player's own draw does not restart their turn timer", async () => {
+    const server = await scope.server({ TIMER_SCALE: 0.1 });
+    const table = await openTable(scope, server, {
+      humans: 2,
+      settings: settingsWith([], { turnTimerSeconds: 5, setupTimerSeconds: 600 }),
+      start: true,
+    });
+    await chooseFields(table);
+    const seat = turnSeat(table.host.view);
+    const mover = table.players[seat]!;
+    const turn = mover.view!.turn!.number;
+    const deadline = (await sync(mover)).room.deadline!;
+    expect(deadline.key).toBe(`turn/1/${turn}`);
+    await sleep(250);
+    await actOk(mover, { type: 'draw', from: 'drawPile' });
+    const drewAt = Date.now();
+    expect((await sync(mover)).room.deadline).toEqual(deadline);
+    // 500 ms per turn: the timer that started with the turn ends it, not a fresh one.
+    await mover.until(() => mover.view!.turn!.number > turn, 5000, 'the timeout');
+    expect(Date.now() - drewAt).toBeLessThan(450);
+    const events = mover.updates.flatMap((u) => u.events);
+    expect(events).toContainEqual({ type: 'timedOut', key: `turn/1/${turn}`, seat });
+    expect(mover.view!.seats[seat]!.handCount).toBe(5);
+  });
+});

@@ -1,0 +1,136 @@
+import type { EventView, Face, MoveView, Viewer } from '@trepenta/rules';
+import type { RoomView } from '@trepenta/protocol';
+import { m } from '../messages';
+
+/** The name each seat goes by on this table. */
+export function seatNames(room: RoomView | null, seatCount: number): string[] {
+  return Array.from({ length: seatCount }, (_, seat) => {
+    const info = room?.seats[seat];
+    if (info?.nickname) return info.nickname;
+    if (info?.kind === 'bot' && info.botLevel) return `${m.botName(info.botLevel)} ${seat + 1}`;
+    return m.lobby.seatN(seat);
+  });
+}
+
+export function cardText(card: Face | null | undefined): string {
+  return card ? m.cardName(card.rank, card.suit) : '?';
+}
+
+export interface Described {
+  readonly text: string;
+  /** Seen only by this viewer. */
+  readonly own: boolean;
+  /** Done by someone else: worth announcing to a screen reader. */
+  readonly others: boolean;
+}
+
+function moveTo(moves: readonly MoveView[], zone: string): MoveView | undefined {
+  return moves.find((move) => move.to.zone === zone);
+}
+
+/** A game event in the words a player would use, for the log and the live region. */
+export function describeEvent(
+  event: EventView,
+  viewer: Viewer,
+  names: readonly string[],
+): Described[] {
+  const isMe = (seat: number) => seat === viewer;
+  const who = (seat: number) => (isMe(seat) ? m.table.you : (names[seat] ?? m.lobby.seatN(seat)));
+  const whose = (seat: number) => (isMe(seat) ? 'your' : m.log.possessive(who(seat)));
+  const line = (text: string, seat: number | null = null, own = false): Described => ({
+    text,
+    own,
+    others: seat === null || !isMe(seat),
+  });
+  switch (event.type) {
+    case 'roundStarted':
+      return [line(m.log.roundStarted(event.round, who(event.dealer)))];
+    case 'fieldChosen':
+      return [
+        isMe(event.seat)
+          ? line(m.log.youChose, event.seat)
+          : line(m.log.fieldChosen(who(event.seat), event.timedOut), event.seat),
+      ];
+    case 'turnStarted':
+      return [
+        isMe(event.seat)
+          ? line(m.log.yourTurn, event.seat)
+          : line(m.log.turn(who(event.seat), event.final), event.seat),
+      ];
+    case 'drew': {
+      const card = event.moves[0]?.card ?? null;
+      if (event.from === 'discardPile')
+        return [line(m.log.drewDiscard(who(event.seat), cardText(card)), event.seat)];
+      const lines = [line(m.log.drewPile(who(event.seat)), event.seat)];
+      if (isMe(event.seat) && card) lines.push(line(m.log.youDrewPile(cardText(card)), null, true));
+      return isMe(event.seat) && card ? lines.slice(1) : lines;
+    }
+    case 'exchanged': {
+      const placed = moveTo(event.moves, 'field')?.card ?? null;
+      const taken = moveTo(event.moves, 'hand')?.card ?? null;
+      const lines = [
+        line(m.log.exchanged(who(event.seat), cardText(placed), event.position), event.seat),
+      ];
+      if (isMe(event.seat) && taken)
+        lines.push({
+          text: m.log.youTook(cardText(taken), event.position),
+          own: true,
+          others: false,
+        });
+      return lines;
+    }
+    case 'swapped': {
+      const placed = moveTo(event.moves, 'field')?.card ?? null;
+      const took = moveTo(event.moves, 'hand')?.card ?? null;
+      return [
+        line(
+          m.log.swapped(
+            who(event.seat),
+            cardText(placed),
+            cardText(took),
+            whose(event.target.seat),
+            event.target.position,
+          ),
+          event.seat,
+        ),
+      ];
+    }
+    case 'discarded':
+      return [line(m.log.discarded(who(event.seat), cardText(event.moves[0]?.card)), event.seat)];
+    case 'fieldCompleted':
+      return [line(m.log.fieldCompleted(who(event.seat), event.finalTurns))];
+    case 'reshuffled':
+      return [line(m.log.reshuffled(event.count, event.reshuffles))];
+    case 'timedOut':
+      return [
+        line(event.seat === null ? m.log.timedOutTable : m.log.timedOut(who(event.seat)), null),
+      ];
+    case 'roundEnded':
+      return [line(m.log.roundEnded(m.endReason(event.reason)))];
+    case 'arrangementsShown':
+      return [line(m.log.arrangementsShown)];
+    case 'arrangementChosen':
+      return [line(m.log.arrangementChosen(who(event.seat)), event.seat)];
+    case 'laidOff':
+      return [
+        line(
+          m.log.laidOff(who(event.seat), cardText(event.moves[0]?.card), whose(event.target.seat)),
+          event.seat,
+        ),
+      ];
+    case 'passed':
+      return [line(m.log.passed(who(event.seat), event.auto), event.seat)];
+    case 'roundScored':
+      return [line(m.log.roundScored(event.round))];
+    case 'ready':
+      return [line(m.log.ready(who(event.seat)), event.seat)];
+    case 'gameEnded':
+      return [
+        line(
+          event.abandoned
+            ? m.log.abandoned
+            : m.log.gameEnded(m.score.winner(event.winners.map((s) => who(s)))),
+        ),
+      ];
+  }
+}

@@ -1,0 +1,82 @@
+import { verifyGame } from '@trepenta/rules';
+import type { EventBatch, EventView, GameSettings, LogEntry, Viewer } from '@trepenta/rules';
+import { m } from '../messages';
+
+interface ReplayRecord {
+  settings: GameSettings;
+  seatCount: number;
+  randomness: { gameId: string; secrets: string[]; nonces: string[] };
+  commitments: string[];
+  log: LogEntry[];
+}
+
+export interface DealsCheck {
+  readonly ok: boolean;
+  readonly lines: readonly string[];
+  readonly rounds: number;
+  readonly actions: number;
+}
+
+/**
+ * RULES §8.4 in the browser: fetch the finished game's record, recompute every commitment from the
+ * revealed secrets, replay every round with the rules engine, and compare with what this browser
+ * saw (the commitments shown before the deal, its own nonce, every event batch it received).
+ */
+export async function verifyDeals(input: {
+  code: string;
+  gameNumber: number;
+  viewer: Viewer;
+  batches: readonly EventBatch<EventView>[];
+  seenCommitments: readonly string[] | undefined;
+  myNonce: string | undefined;
+  fetcher?: typeof fetch;
+}): Promise<DealsCheck> {
+  const fetcher = input.fetcher ?? fetch;
+  let record: ReplayRecord;
+  try {
+    const response = await fetcher(`/api/rooms/${input.code}/games/${input.gameNumber}/replay`);
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      return {
+        ok: false,
+        lines: [m.score.verifyError(body.message ?? String(response.status))],
+        rounds: 0,
+        actions: 0,
+      };
+    }
+    record = (await response.json()) as ReplayRecord;
+  } catch (error) {
+    return { ok: false, lines: [m.score.verifyError(String(error))], rounds: 0, actions: 0 };
+  }
+  const lines: string[] = [];
+  if (
+    input.seenCommitments &&
+    JSON.stringify(input.seenCommitments) !== JSON.stringify(record.commitments)
+  ) {
+    lines.push(m.score.verifyCommitments);
+  }
+  if (
+    input.myNonce &&
+    typeof input.viewer === 'number' &&
+    record.randomness.nonces[input.viewer] !== input.myNonce
+  ) {
+    lines.push(m.score.verifyNonce);
+  }
+  const result = verifyGame(
+    {
+      settings: record.settings,
+      seatCount: record.seatCount,
+      randomness: record.randomness,
+      log: record.log,
+    },
+    record.commitments,
+    { viewer: input.viewer, batches: input.batches },
+  );
+  lines.push(...result.problems);
+  return {
+    ok: lines.length === 0,
+    lines,
+    rounds: record.commitments.length,
+    actions: result.actionsReplayed,
+  };
+}

@@ -1,0 +1,501 @@
+/**
+ * Every word the player reads or hears, in one place so that translation can follow. Strings that
+ * depend on the game are small functions.
+ */
+import type { BotLevel, DeckSetting, HouseRule, Rank, RoundEndReason, Suit } from '@trepenta/rules';
+
+const SUIT_NAMES: Record<Suit, string> = {
+  S: 'spades',
+  H: 'hearts',
+  D: 'diamonds',
+  C: 'clubs',
+  stars: 'stars',
+  moons: 'moons',
+  suns: 'suns',
+  leaves: 'leaves',
+};
+
+const RANK_NAMES: Record<Rank, string> = {
+  A: 'ace',
+  '2': '2',
+  '3': '3',
+  '4': '4',
+  '5': '5',
+  '6': '6',
+  '7': '7',
+  '8': '8',
+  '9': '9',
+  '10': '10',
+  J: 'jack',
+  Q: 'queen',
+  K: 'king',
+};
+
+const HOUSE_RULE_TITLES: Record<HouseRule, string> = {
+  peek: 'Player’s Choice (peek)',
+  sort: 'Player’s Choice (sort)',
+  fieldUnlimited: 'Field Unlimited',
+  openField: 'Open Field',
+  longPlay: 'Long Play',
+  finishLine: 'Finish Line',
+  rivalSets: 'Rival Sets',
+};
+
+const HOUSE_RULE_SHORT: Record<HouseRule, string> = {
+  peek: 'See both dealt piles before choosing which one becomes your field.',
+  sort: 'Split all ten dealt cards freely into a field of five and a hand of five.',
+  fieldUnlimited: 'Make as many exchanges as you can in one turn, not just one.',
+  openField: 'Swap a hand card with an equal-value face-up card on any field.',
+  longPlay: 'An empty draw pile is reshuffled from the discards instead of ending the round.',
+  finishLine: 'Whoever completes their field first scores 0 for the round.',
+  rivalSets: 'At round end, lay your unmelded cards off onto other players’ melds.',
+};
+
+const HOUSE_RULE_FULL: Record<HouseRule, string[]> = {
+  peek: [
+    'Every player sees both of their dealt piles of five, then picks one as their field; the other becomes their hand.',
+    'You also choose the left-to-right order of your field cards, and from then on you can see your own face-down field cards. Nobody else ever sees them.',
+  ],
+  sort: [
+    'Every player sees all ten dealt cards and splits them freely: five become the field (in the order you choose), five become the hand.',
+    'Sort includes peek: if both are on, sort applies.',
+  ],
+  fieldUnlimited: [
+    'Any number of exchanges in one turn, still only onto face-down positions whose value matches the card. A card taken from the field may itself be exchanged again.',
+  ],
+  openField: [
+    'An exchange may instead swap a hand card with a face-up field card of equal value in any player’s field, your own included. The face-up card goes to your hand and your card takes its place face up.',
+    'It counts as your exchange for the turn (unlimited with Field Unlimited), and each position can be swapped at most once per turn.',
+  ],
+  longPlay: [
+    'When the draw pile runs out, at the end of that turn every discard except the top one is shuffled into a new draw pile, so the round goes on.',
+    'The room’s reshuffle limit stops endless rounds: when the pile runs out once more after the last allowed reshuffle, the round ends.',
+  ],
+  finishLine: [
+    'The first player to turn their whole field face up scores 0 for the round, whatever their hand holds.',
+  ],
+  rivalSets: [
+    'After every hand is revealed, players take turns laying off one unmelded card at a time onto another player’s meld: a card of the set’s rank onto a set, or the next card of a run’s suit at either end. A laid-off card scores 0.',
+    'If your hand can be melded more than one way, you first pick which melds to show. On your lay-off turn you lay off one card or pass; the phase ends when everyone has passed in a row.',
+  ],
+};
+
+const DECK_TITLES: Record<DeckSetting, string> = {
+  challenging: 'Standard, challenging',
+  casual: 'Standard, casual',
+  trepenta: 'Trepenta deck',
+};
+
+const DECK_SHORT: Record<DeckSetting, string> = {
+  challenging: 'Fewer copies of the 52-card deck: one deck per two players.',
+  casual: 'More copies of the deck: duplicates make sets easier.',
+  trepenta: 'One deck with extra suits: ★ stars, ☾ moons, ☀ suns, ❦ leaves.',
+};
+
+const BOT_NAMES: Record<BotLevel, string> = {
+  random: 'Easy bot',
+  greedy: 'Good bot',
+};
+
+const END_REASONS: Record<RoundEndReason, string> = {
+  fieldComplete: 'A field was completed.',
+  drawPile: 'The draw pile ran out.',
+  reshuffleLimit: 'The draw pile ran out after the last reshuffle.',
+  stall: 'Nobody made progress for a full lap of turns.',
+};
+
+export const m = {
+  appName: 'Trepenta Online',
+  tagline: 'The five-card field game, for friends.',
+  suitName: (suit: Suit) => SUIT_NAMES[suit],
+  rankName: (rank: Rank) => RANK_NAMES[rank],
+  cardName: (rank: Rank, suit: Suit) => `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`,
+  houseRuleTitle: (rule: HouseRule) => HOUSE_RULE_TITLES[rule],
+  houseRuleShort: (rule: HouseRule) => HOUSE_RULE_SHORT[rule],
+  houseRuleFull: (rule: HouseRule) => HOUSE_RULE_FULL[rule],
+  deckTitle: (deck: DeckSetting) => DECK_TITLES[deck],
+  deckShort: (deck: DeckSetting) => DECK_SHORT[deck],
+  botName: (level: BotLevel) => BOT_NAMES[level],
+  endReason: (reason: RoundEndReason) => END_REASONS[reason],
+
+  // ---------------------------------------------------------------- home
+  home: {
+    nickname: 'Your name',
+    nicknamePlaceholder: 'e.g. Bea',
+    needName: 'Type your name first.',
+    createTitle: 'Create a room',
+    create: 'Create room',
+    creating: 'Creating…',
+    joinTitle: 'Join a room',
+    code: 'Room code',
+    codePlaceholder: 'e.g. KXT7QM',
+    join: 'Join',
+    watch: 'Watch',
+    practiceTitle: 'Practice',
+    practiceBots: 'Play against 2 bots',
+    practiceSolo: 'Solo (one seat)',
+    practiceHint: 'One click: a private table starts at once with the default rules.',
+    deck: 'Deck',
+    houseRules: 'House rules',
+    houseRulesHint: 'Any combination works. The core game has none.',
+    fullText: 'full text',
+    seats: 'Seats',
+    seatCount: 'Players at the table',
+    seatYou: 'You',
+    seatOpen: 'Open for a friend',
+    moreSettings: 'Timers and limits',
+    turnTimer: 'Turn timer',
+    turnTimerOff: 'Off',
+    setupTimer: 'Field choice timer',
+    layOffTimer: 'Lay-off timer',
+    betweenRounds: 'Break between rounds',
+    reshuffleLimit: 'Long Play reshuffles per round',
+    seconds: (n: number) => `${n} s`,
+    rulesLink: 'How to play',
+    spectate: 'I’ll only watch',
+  },
+
+  // ---------------------------------------------------------------- join
+  join: {
+    title: (code: string) => `Room ${code}`,
+    notFound: 'There is no room with that code. Check it with your friend.',
+    status: {
+      lobby: 'Waiting in the lobby',
+      starting: 'Starting',
+      playing: 'Game in progress',
+      finished: 'Game finished',
+    } as Record<string, string>,
+    freeSeats: (n: number) => (n === 1 ? '1 free seat' : `${n} free seats`),
+    asPlayer: 'Join the table',
+    asSpectator: 'Watch',
+    locked: 'The host has locked this room: you can watch.',
+    midGame: 'A game is being played: you can watch now and sit down for the next one.',
+    back: 'Back home',
+  },
+
+  // ---------------------------------------------------------------- lobby
+  lobby: {
+    title: (code: string) => `Room ${code}`,
+    invite: 'Invite friends',
+    inviteHint: 'Send this link: whoever opens it joins this room.',
+    copy: 'Copy',
+    copied: 'Copied!',
+    copyManual: 'Select the link and copy it (Ctrl+C or long-press).',
+    seatLink: 'Your seat link',
+    seatLinkHint: 'Open it on another device to take your seat there. Keep it to yourself.',
+    show: 'Show',
+    hide: 'Hide',
+    seats: 'Seats',
+    seatN: (n: number) => `Seat ${n + 1}`,
+    empty: 'Empty seat',
+    sitHere: 'Sit here',
+    you: 'you',
+    host: 'host',
+    bot: (level: BotLevel) => BOT_NAMES[level],
+    addBot: 'Add bot',
+    removeBot: 'Remove bot',
+    kick: 'Remove',
+    kickConfirm: (name: string) => `Remove ${name} from the room?`,
+    passHost: 'Make host',
+    lock: 'Lock room',
+    unlock: 'Unlock room',
+    lockedNote: 'Locked: nobody new can take a seat.',
+    start: 'Start game',
+    startNeedSeats: 'Fill every seat with a friend or a bot to start.',
+    waitingHost: (name: string) => `Waiting for ${name} to start the game…`,
+    starting: 'Shuffling with everyone’s random nonce…',
+    spectators: (n: number) => (n === 1 ? '1 watching' : `${n} watching`),
+    standUp: 'Watch instead',
+    leave: 'Leave room',
+    rulesCard: 'This room’s rules',
+    coreGame: 'The core game, no house rules.',
+    changeRules: 'Change rules',
+    saveRules: 'Save rules',
+    cancel: 'Cancel',
+    seatCount: 'Seats',
+    deckLine: (deck: string) => `Deck: ${deck}`,
+    turnTimerLine: (s: number | null) => (s === null ? 'No turn timer' : `Turn timer: ${s} s`),
+    timersLine: (setup: number, layOff: number) =>
+      `Field choice: ${setup} s · Lay-off turns: ${layOff} s`,
+    reshuffleLine: (n: number) => `Long Play reshuffles per round: ${n}`,
+    connected: 'connected',
+    away: 'away',
+  },
+
+  // ---------------------------------------------------------------- table
+  table: {
+    round: (r: number, of: number) => `Round ${r} of ${of}`,
+    dealer: (name: string) => `Dealer: ${name}`,
+    drawPile: 'Draw pile',
+    drawPileCount: (n: number) => `Draw pile, ${n} ${n === 1 ? 'card' : 'cards'}`,
+    drawPileAction: (n: number) => `Draw from the draw pile (${n} left)`,
+    discardPile: 'Discard pile',
+    discardEmpty: 'Discard pile, empty',
+    discardTop: (card: string, n: number) => `Discard pile: ${card} on top, ${n} in the pile`,
+    discardTake: (card: string) => `Take the ${card} from the discard pile`,
+    discardHere: (card: string) => `Discard your ${card}`,
+    discardHistory: 'Discard history',
+    discardHistoryTitle: 'Discard pile, bottom to top',
+    close: 'Close',
+    yourHand: 'Your hand',
+    yourField: 'Your field',
+    handOf: (name: string) => `${name}’s hand`,
+    fieldOf: (name: string) => `${name}’s field`,
+    sortBy: 'Sort',
+    sortSuit: 'suit',
+    sortRank: 'rank',
+    sortNone: 'as dealt',
+    handCount: (n: number) => (n === 1 ? '1 card' : `${n} cards`),
+    known: 'known:',
+    knownLabel: (cards: string) => `known cards in hand: ${cards}`,
+    die: (n: number) => `Die: ${n}`,
+    slotFaceDown: (pos: number, value: number) => `Position ${pos + 1}, value ${value}, face down`,
+    slotFaceDownSeen: (pos: number, value: number, card: string) =>
+      `Position ${pos + 1}, value ${value}, face down (you saw ${card})`,
+    slotFaceUp: (pos: number, value: number, card: string) =>
+      `Position ${pos + 1}, value ${value}, ${card} face up`,
+    exchangeHere: (card: string, pos: number) => `Exchange your ${card} onto position ${pos + 1}`,
+    swapHere: (card: string, target: string, who: string) =>
+      `Swap your ${card} for the ${target} on ${who} field`,
+    yourTurn: 'Your turn',
+    theirTurn: (name: string) => `${name}’s turn`,
+    waitingFor: (name: string) => `Waiting for ${name}`,
+    steps: {
+      draw: 'Draw',
+      exchange: 'Exchange',
+      optional: 'optional',
+      discard: 'Discard',
+    },
+    stepKeys: {
+      draw: 'D: draw pile · U: take discard',
+      exchange: 'Enter on a card, then on a lit position',
+      discard: 'X: discard the selected card',
+    },
+    hintDraw: 'Draw a card: click the draw pile or the discard pile’s top card.',
+    hintAct: (canExchange: boolean) =>
+      canExchange
+        ? 'Pick a hand card: lit positions take it in exchange. Or discard it to end your turn.'
+        : 'Pick a hand card and discard it to end your turn.',
+    hintSelected: (card: string) => `${card} selected: choose a lit position or discard it.`,
+    discardSelected: (card: string) => `Discard ${card}`,
+    cancel: 'Cancel',
+    exchangesLeft: (n: number | null) =>
+      n === null ? 'Exchanges: unlimited' : n > 0 ? 'Exchange available' : 'Exchange used',
+    takenNote: 'You can’t discard the card you took from the discard pile this turn.',
+    finalTurns: (name: string, left: number) =>
+      `${name} completed the field — last turn for everyone else: ${left} to go`,
+    finalTurnsYou: (left: number) =>
+      `You completed your field — everyone else gets one last turn: ${left} to go`,
+    lowDrawPile: (n: number) =>
+      n === 0 ? 'The draw pile is empty' : `Only ${n} ${n === 1 ? 'card' : 'cards'} left to draw`,
+    reshuffles: (n: number, limit: number) => `Reshuffles ${n} of ${limit}`,
+    timer: (s: string) => `Time left ${s}`,
+    spectating: 'You are watching this game.',
+    standIn: 'stand-in playing',
+    away: 'away · seat held',
+    bot: 'bot',
+    handOver: 'Let the stand-in play',
+    handOverMine: 'Let the stand-in play for me',
+    choosing: 'choosing field…',
+    chosen: 'field chosen',
+    ready: 'ready',
+    dealerBadge: 'dealer',
+    turnBadge: 'to play',
+    you: 'You',
+  },
+
+  setup: {
+    title: 'Choose your field',
+    blindHint:
+      'Pick one of your two face-down piles as your field; the other becomes your hand. You can’t look first.',
+    makeField: 'Make this my field',
+    pileA: 'Pile A',
+    pileB: 'Pile B',
+    peekHint: 'Both piles are face up. Pick the one to lay as your field, then order it.',
+    sortHint:
+      'Tap cards to move them between field and hand (five each), then order your field. Each field position’s value comes from your die.',
+    fieldRow: 'Field (left to right)',
+    handRow: 'Hand',
+    moveLeft: 'Move left',
+    moveRight: 'Move right',
+    toField: 'to field',
+    toHand: 'to hand',
+    confirm: 'Lay this field',
+    needFive: (n: number) => `Field needs 5 cards (now ${n})`,
+    waiting: 'Field chosen. Waiting for the others…',
+    others: (names: string[]) =>
+      names.length === 0 ? 'Everyone has chosen.' : `Still choosing: ${names.join(', ')}`,
+    pickPile: (p: string) => `Use ${p}`,
+    positionValue: (v: number) => `value ${v}`,
+    matches: 'matches',
+    timerNote: 'When time runs out, pile A becomes your field as dealt.',
+  },
+
+  roundEnd: {
+    title: (r: number) => `Round ${r} is over`,
+    hand: 'Hand',
+    field: 'Field',
+    melds: 'Melds',
+    deadwood: 'Unmelded',
+    points: (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`,
+    finishLine: 'Finish Line: scores 0',
+    completed: 'completed the field',
+    arrangeTitle: 'Choose which melds to show',
+    arrangeHint:
+      'Your hand can be melded more than one way, at the same score. What you show decides what others can lay off on.',
+    arrangeOption: (n: number) => `Arrangement ${n}`,
+    arrangeConfirm: 'Show these melds',
+    arranging: 'choosing melds…',
+    arranged: 'melds chosen',
+    layOffTitle: 'Lay-off turns',
+    layOffYour:
+      'Your lay-off turn: pick an unmelded card, then a lit meld (or drag it there). Or pass.',
+    layOffWaiting: (name: string) => `${name} is laying off…`,
+    pass: 'Pass',
+    layOffAt: (end: 'set' | 'low' | 'high') =>
+      end === 'set' ? 'Add to set' : end === 'low' ? '◀ Low end' : 'High end ▶',
+    layOffOnto: (card: string, who: string, meld: string, end: string) =>
+      `Lay off your ${card} onto ${who} ${meld} (${end})`,
+    meldLabel: (kind: 'set' | 'run', cards: string) => `${kind} ${cards}`,
+    set: 'set',
+    run: 'run',
+    noMelds: 'no melds',
+    roundPoints: 'This round',
+    total: 'Total',
+    nextIn: (s: string) => `Next round in ${s}`,
+    readyButton: 'Ready',
+    readyWaiting: 'Waiting for the others…',
+    readyCount: (n: number, of: number) => `${n} of ${of} ready`,
+    scoresTitle: 'Scores',
+  },
+
+  score: {
+    title: 'Score sheet',
+    round: (n: number) => `R${n}`,
+    roundLong: (n: number) => `Round ${n}`,
+    player: 'Player',
+    total: 'Total',
+    chart: 'Totals by round',
+    chartLabel: 'Line chart of each player’s running total after each round',
+    winner: (names: string[]) =>
+      names.length === 1 ? `${names[0]} wins!` : `Shared victory: ${names.join(' & ')}`,
+    abandoned: 'The game was stopped before the end.',
+    gameOver: 'Game over',
+    winnerBadge: 'winner',
+    rematch: 'Rematch',
+    rematchChange: 'Change rules, then rematch',
+    waitingRematch: 'Waiting for the host to start a rematch…',
+    verify: 'Verify the deals',
+    verifying: 'Checking every deal…',
+    verifyOk: (rounds: number, actions: number) =>
+      `Everything matched: the ${rounds} shuffles were fixed before the game began, and all ${actions} moves replay to exactly the cards you saw.`,
+    verifyFail: 'Something did not match:',
+    verifyError: (why: string) => `The deals could not be checked: ${why}`,
+    verifyCommitments: 'The commitments shown before the deal do not match the ones in the record.',
+    verifyNonce: 'Your own random nonce is not the one used for the shuffle.',
+    verifyWhat:
+      'Your browser recomputes every commitment from the revealed secrets and replays every round with the rules engine.',
+    home: 'Back home',
+  },
+
+  panel: {
+    log: 'Log',
+    chat: 'Chat',
+    rules: 'Rules',
+    scores: 'Scores',
+    onlyYou: 'only you',
+    onlyYouTitle: 'Only you see this',
+    emptyLog: 'Moves will appear here.',
+    chatPlaceholder: 'Say something…',
+    send: 'Send',
+    mute: 'Mute',
+    unmute: 'Unmute',
+    muted: (name: string) => `${name} is muted`,
+    emptyChat: 'No messages yet. Say hi!',
+    open: 'Table info',
+  },
+
+  prefs: {
+    sound: 'Turn sound',
+    soundOn: 'Sound on',
+    soundOff: 'Sound off',
+    fourColour: 'Four-colour suits',
+    settings: 'Display',
+    help: 'Rules help',
+  },
+
+  conn: {
+    connecting: 'Connecting…',
+    reconnecting: 'Connection lost — reconnecting. Your seat is held.',
+    offline: 'You are offline — your seat is held until you are back.',
+    back: 'Back at the table.',
+    outdated: 'A new version of Trepenta Online is available.',
+    reload: 'Reload',
+    paused: 'The game is paused until a player reconnects.',
+    closedKicked: 'The host removed you from the room.',
+    closedExpired: 'This room has closed.',
+    closedLeft: 'You left the room.',
+  },
+
+  rulesHelp: {
+    title: 'How to play Trepenta',
+    core: [
+      'Each round every player gets two piles of five cards and rolls a die. One pile becomes your field, face down in a row; the other is your hand.',
+      'With die value d, your field positions are worth d, d+1, d+2, d+3, d+4 (a 6 gives 6 to 10). Ace = 1, J Q K = 10.',
+      'On your turn: draw the top card of the draw pile or the discard pile; then you may exchange once: put a hand card face up on one of your face-down positions of the same value and take that face-down card into your hand; then discard one card. You can’t discard a card you just took from the discard pile.',
+      'When someone turns their whole field face up, everyone else gets exactly one more turn. The round also ends when the draw pile runs out.',
+      'Then hands are revealed. Sets (3+ of a rank) and runs (3+ in a row of one suit; ace low or high, never wrapping) score 0; every other hand card scores its value. After five rounds the lowest total wins.',
+    ],
+    houseTitle: 'House rules',
+    keysTitle: 'Keyboard',
+    keys: [
+      'Tab / arrows: move between cards and piles',
+      'Enter or Space: select a card, act on a lit target',
+      'D: draw from the draw pile · U: take the top discard',
+      'X: discard the selected card · Escape: cancel the selection',
+    ],
+  },
+
+  errors: {
+    generic: 'Something went wrong. The table has been refreshed.',
+    timeout: 'The server did not answer in time. The table has been refreshed.',
+    noClipboard: 'Copying is not available here.',
+  },
+
+  // ---------------------------------------------------------------- log and announcements
+  log: {
+    roundStarted: (r: number, dealer: string) => `Round ${r} begins. ${dealer} deals.`,
+    fieldChosen: (who: string, timedOut: boolean) =>
+      timedOut ? `${who} ran out of time: pile A became the field.` : `${who} chose a field.`,
+    youChose: 'You chose your field.',
+    turn: (who: string, final: boolean) => (final ? `${who}’s last turn.` : `${who}’s turn.`),
+    drewPile: (who: string) => `${who} drew from the draw pile.`,
+    youDrewPile: (card: string) => `You drew the ${card} from the draw pile.`,
+    drewDiscard: (who: string, card: string) => `${who} took the ${card} from the discard pile.`,
+    exchanged: (who: string, placed: string, pos: number) =>
+      `${who} put the ${placed} face up on position ${pos + 1} and took the face-down card.`,
+    youTook: (card: string, pos: number) => `You took the ${card} from your position ${pos + 1}.`,
+    swapped: (who: string, placed: string, took: string, owner: string, pos: number) =>
+      `${who} swapped the ${placed} for the ${took} on ${owner} position ${pos + 1}.`,
+    discarded: (who: string, card: string) => `${who} discarded the ${card}.`,
+    fieldCompleted: (who: string, left: number) =>
+      `${who} completed the field! ${left} last ${left === 1 ? 'turn' : 'turns'} to go.`,
+    reshuffled: (count: number, n: number) =>
+      `The discards were reshuffled into a new draw pile of ${count} cards (reshuffle ${n}).`,
+    timedOut: (who: string) => `${who} ran out of time; the stand-in played.`,
+    timedOutTable: 'Time ran out.',
+    roundEnded: (why: string) => `The round is over. ${why}`,
+    arrangementsShown: 'Everyone’s melds are on the table.',
+    arrangementChosen: (who: string) => `${who} chose which melds to show.`,
+    laidOff: (who: string, card: string, owner: string) =>
+      `${who} laid the ${card} off onto ${owner} meld.`,
+    passed: (who: string, auto: boolean) =>
+      auto ? `${who} had nothing to lay off.` : `${who} passed.`,
+    roundScored: (r: number) => `Round ${r} scored.`,
+    ready: (who: string) => `${who} is ready.`,
+    gameEnded: (winners: string) => `The game is over. ${winners}`,
+    abandoned: 'The game was stopped.',
+    yourTurn: 'It’s your turn.',
+    possessive: (name: string) => (name === 'You' ? 'your' : `${name}’s`),
+  },
+} as const;

@@ -1,0 +1,313 @@
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { PROTOCOL_VERSION } from '@trepenta/protocol';
+import type {
+  Ack,
+  AckPayloads,
+  ClientEventName,
+  ClientPayload,
+  ClientToServerEvents,
+  GameUpdate,
+  RoomView,
+  ServerToClientEvents,
+  You,
+} from '@trepenta/protocol';
+import type { EventBatch, EventView, MoveView, PlayerAction } from '@trepenta/rules';
+import { describeEvent, seatNames } from './game/describe';
+import { m } from './messages';
+import { navigate } from './router';
+import { playTurnSound } from './sound';
+import { readJson, randomHex, randomId, tokens, writeJson } from './storage';
+import { announce, appendLog, emitFlights, notify, store } from './store';
+import type { LogLine } from './store';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+interface LooseEmitter {
+  emit(event: string, ...args: unknown[]): unknown;
+}
+
+let socket: ClientSocket | null = null;
+let everConnected = false;
+
+/** The one socket, created on first use; it reconnects by itself and rejoins the room. */
+export function connection(): ClientSocket {
+  if (socket) return socket;
+  const s: ClientSocket = io({
+    transports: ['websocket'],
+    auth: { protocolVersion: PROTOCOL_VERSION },
+    reconnectionDelay: 300,
+    reconnectionDelayMax: 2000,
+  });
+  socket = s;
+  s.on('connect', () => {
+    const wasBack = everConnected;
+    everConnected = true;
+    store.set({ conn: 'connected', backAt: wasBack ? Date.now() : store.get().backAt });
+    void rejoin();
+  });
+  s.on('disconnect', (reason) => {
+    if (reason === 'io client disconnect') {
+      store.set({ conn: navigator.onLine ? 'reconnecting' : 'offline' });
+      return;
+    }
+    store.set({ conn: navigator.onLine ? 'reconnecting' : 'offline' });
+  });
+  s.on('connect_error', (error) => {
+    const data = (error as Error & { data?: { code?: string } }).data;
+    if (data?.code === 'PROTOCOL_MISMATCH') {
+      store.set({ outdated: true, conn: 'reconnecting' });
+      return;
+    }
+    store.set({ conn: navigator.onLine ? 'reconnecting' : 'offline' });
+    // A refusal by the server's middleware is not retried by socket.io itself.
+    if (!s.active) setTimeout(() => s.connect(), 1500);
+  });
+  s.on('room:state', (room) => onRoomState(room));
+  s.on('game:update', (update) => onGameUpdate(update));
+  s.on('chat:message', (message) => {
+    store.set({ chat: [...store.get().chat, message].slice(-200) });
+  });
+  s.on('room:closed', (info) => {
+    if (info.code !== store.get().code) return;
+    tokens.clear(info.code);
+    const reason =
+      info.reason === 'kicked'
+        ? m.conn.closedKicked
+        : info.reason === 'expired'
+          ? m.conn.closedExpired
+          : m.conn.closedLeft;
+    leaveLocally();
+    notify(reason, 'info');
+    navigate('/');
+  });
+  s.on('server:shutdown', () => store.set({ conn: 'reconnecting' }));
+  window.addEventListener('offline', () => {
+    store.set({ conn: 'offline' });
+    s.disconnect();
+  });
+  window.addEventListener('online', () => {
+    store.set({ conn: 'reconnecting' });
+    s.connect();
+  });
+  return s;
+}
+
+/** A request with an ack; a lost answer becomes a TIMEOUT error rather than a frozen table. */
+export function request<E extends ClientEventName>(
+  event: E,
+  payload: ClientPayload<E>,
+  timeoutMs = 8000,
+): Promise<Ack<AckPayloads[E]>> {
+  const s = connection();
+  return new Promise((resolve) => {
+    (s.timeout(timeoutMs) as unknown as LooseEmitter).emit(
+      event,
+      payload,
+      (error: Error | null, answer: Ack<AckPayloads[E]>) => {
+        if (error) resolve({ ok: false, code: 'TIMEOUT', message: m.errors.timeout });
+        else resolve(answer);
+      },
+    );
+  });
+}
+
+// ---------------------------------------------------------------- rooms
+
+function entered(room: RoomView, you: You): void {
+  tokens.set(room.code, you.token);
+  const previous = store.get();
+  store.set({
+    code: room.code,
+    room,
+    you,
+    closed: null,
+    ...(previous.code !== room.code ? { game: null, chat: [], log: [], batches: [] } : {}),
+  });
+  onRoomState(room);
+}
+
+export async function createRoom(
+  payload: ClientPayload<'room:create'>,
+): Promise<{ ok: true; code: string } | { ok: false; message: string }> {
+  const answer = await request('room:create', payload);
+  if (!answer.ok) return { ok: false, message: answer.message };
+  entered(answer.room, answer.you);
+  return { ok: true, code: answer.room.code };
+}
+
+export async function joinRoom(
+  code: string,
+  options: { token?: string; nickname?: string; role?: 'player' | 'spectator' },
+): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
+  const answer = await request('room:join', { code, ...options });
+  if (!answer.ok) return answer;
+  entered(answer.room, answer.you);
+  store.set({ chat: answer.chat });
+  return { ok: true };
+}
+
+/** After a reconnect (or a reload): the same token puts the same player back in the same seat. */
+async function rejoin(): Promise<void> {
+  const { code } = store.get();
+  if (!code) return;
+  const token = tokens.get(code);
+  if (!token) return;
+  const answer = await request('room:join', { code, token });
+  if (!answer.ok) {
+    if (
+      answer.code === 'BAD_TOKEN' ||
+      answer.code === 'KICKED' ||
+      answer.code === 'ROOM_NOT_FOUND'
+    ) {
+      tokens.clear(code);
+      leaveLocally();
+      notify(answer.message);
+      navigate('/');
+    }
+    return;
+  }
+  entered(answer.room, answer.you);
+  store.set({ chat: answer.chat });
+}
+
+export function leaveLocally(): void {
+  store.set({
+    code: null,
+    room: null,
+    you: null,
+    game: null,
+    selection: null,
+    log: [],
+    batches: [],
+  });
+}
+
+export async function leaveRoom(): Promise<void> {
+  const code = store.get().code;
+  await request('room:leave', {});
+  if (code) tokens.clear(code);
+  leaveLocally();
+  navigate('/');
+}
+
+/** Asks again for the room and the table (after an error, or to be sure). */
+export async function resync(): Promise<void> {
+  const answer = await request('game:sync', {});
+  if (!answer.ok) return;
+  onRoomState(answer.room);
+  if (answer.game) onGameUpdate(answer.game);
+}
+
+function onRoomState(room: RoomView): void {
+  const state = store.get();
+  if (state.code !== null && room.code !== state.code) return;
+  let you = state.you;
+  if (you) {
+    const me = room.members.find((member) => member.id === you!.memberId);
+    if (me) you = { ...you, seat: me.seat, host: me.host };
+  }
+  store.set({ room, you });
+  if (room.status === 'starting' && room.commit) sendNonce(room, you);
+  if (room.status === 'lobby' && state.game) store.set({ game: null, selection: null });
+}
+
+const noncesSent = new Set<string>();
+/** §8.2: this seat's share of the shuffle, sent once the commitments are published. */
+function sendNonce(room: RoomView, you: You | null): void {
+  const commit = room.commit;
+  if (!commit) return;
+  const commitments = { ...store.get().commitments, [commit.gameId]: [...commit.commitments] };
+  store.set({ commitments });
+  writeJson('trepenta.commitments', commitments, true);
+  if (you?.seat == null || noncesSent.has(commit.gameId)) return;
+  noncesSent.add(commit.gameId);
+  const nonce = randomHex(32);
+  const nonces = { ...store.get().nonces, [commit.gameId]: nonce };
+  store.set({ nonces });
+  writeJson('trepenta.nonces', nonces, true);
+  void request('game:nonce', { gameId: commit.gameId, nonce });
+}
+
+// ---------------------------------------------------------------- the game
+
+interface Observed {
+  batches: EventBatch<EventView>[];
+  log: LogLine[];
+}
+const observedKey = (gameId: string) => `trepenta.seen.${gameId}`;
+
+function onGameUpdate(update: GameUpdate): void {
+  const state = store.get();
+  if (state.code !== null && update.code !== state.code) return;
+  const view = update.view;
+  const previous = state.game;
+  const sameGame = previous?.fairness.gameId === view.fairness.gameId;
+  if (sameGame && view.version < previous.version) return;
+  let { batches, log } = state;
+  if (!sameGame) {
+    // A new game, or this page was reloaded: pick up what this tab saw before.
+    const seen = readJson<Observed | null>(observedKey(view.fairness.gameId), null, true);
+    batches = seen?.batches ?? [];
+    log = seen?.log ?? [];
+  }
+  const changedTurn =
+    previous?.turn?.seat !== view.turn?.seat ||
+    previous?.phase !== view.phase ||
+    previous?.version !== view.version;
+  store.set({
+    game: view,
+    batches,
+    log,
+    pending: false,
+    selection: changedTurn ? null : state.selection,
+  });
+  if (update.events.length > 0 && !batches.some((b) => b.version === view.version)) {
+    store.set({ batches: [...batches, { version: view.version, events: update.events }] });
+    const names = seatNames(store.get().room, view.seatCount);
+    const lines = update.events.flatMap((event) => describeEvent(event, view.viewer, names));
+    appendLog(lines.map(({ text, own }) => ({ text, own })));
+    announce(
+      lines
+        .filter((line) => line.others || line.text === m.log.yourTurn)
+        .map((line) => line.text)
+        .join(' '),
+    );
+    const moves: MoveView[] = update.events.flatMap((event) =>
+      'moves' in event ? event.moves : [],
+    );
+    requestAnimationFrame(() => emitFlights(moves));
+    const myTurnNow =
+      typeof view.viewer === 'number' &&
+      ((view.phase === 'turns' && view.turn?.seat === view.viewer) ||
+        (view.phase === 'layoff' && view.reveal?.layoff?.seat === view.viewer));
+    const myTurnBefore =
+      previous !== null &&
+      ((previous.phase === 'turns' && previous.turn?.seat === view.viewer) ||
+        (previous.phase === 'layoff' && previous.reveal?.layoff?.seat === view.viewer));
+    if (myTurnNow && !myTurnBefore && store.get().prefs.sound) playTurnSound();
+  }
+  const now = store.get();
+  writeJson(
+    observedKey(view.fairness.gameId),
+    { batches: now.batches, log: now.log } satisfies Observed,
+    true,
+  );
+}
+
+/** Sends a move; the server decides. A refusal is shown in words and the table re-syncs. */
+export async function act(action: PlayerAction): Promise<boolean> {
+  const { game, pending } = store.get();
+  if (!game || pending) return false;
+  store.set({ pending: true, selection: null });
+  const actionId = randomId();
+  let answer = await request('game:action', { version: game.version, actionId, action });
+  if (!answer.ok && answer.code === 'TIMEOUT' && store.get().conn === 'connected') {
+    // Same id: if the first try did arrive, the server answers it instead of playing it twice.
+    answer = await request('game:action', { version: game.version, actionId, action });
+  }
+  store.set({ pending: false });
+  if (answer.ok) return true;
+  if (answer.code !== 'DUPLICATE_ACTION') notify(answer.message);
+  void resync();
+  return false;
+}

@@ -1,0 +1,257 @@
+import { useState } from 'react';
+import { BOT_LEVELS, DEFAULT_SETTINGS, MAX_SEATS } from '@trepenta/rules';
+import type { BotLevel, GameSettings } from '@trepenta/rules';
+import { LIMITS } from '@trepenta/protocol';
+import { m } from '../messages';
+import { createRoom, joinRoom, request } from '../net';
+import { navigate } from '../router';
+import { notify, setPrefs, useStore } from '../store';
+import { CardFace } from '../ui/Card';
+import { SettingsForm } from '../ui/SettingsForm';
+
+type SeatPlan = 'open' | BotLevel;
+
+export function Home() {
+  const nickname = useStore((s) => s.prefs.nickname);
+  const [name, setName] = useState(nickname);
+  const [settings, setSettings] = useState<GameSettings>(DEFAULT_SETTINGS);
+  const [seatCount, setSeatCount] = useState(3);
+  const [plan, setPlan] = useState<SeatPlan[]>(['open', 'open', 'open', 'open', 'open']);
+  const [spectate, setSpectate] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const cleanName = name.trim();
+  const requireName = (): boolean => {
+    if (cleanName) {
+      setPrefs({ nickname: cleanName });
+      return true;
+    }
+    setError(m.home.needName);
+    document.getElementById('nickname')?.focus();
+    return false;
+  };
+
+  const create = async (
+    count: number,
+    bots: { seat: number; level: BotLevel }[],
+    roomSettings: GameSettings,
+    startNow: boolean,
+    asSpectator = false,
+  ) => {
+    if (!requireName()) return;
+    setBusy(true);
+    setError(null);
+    const created = await createRoom({
+      nickname: cleanName,
+      settings: roomSettings,
+      seatCount: count,
+      bots,
+      spectate: asSpectator,
+    });
+    if (!created.ok) {
+      setBusy(false);
+      setError(created.message);
+      return;
+    }
+    navigate(`/r/${created.code}`);
+    if (startNow) {
+      const started = await request('room:start', {});
+      if (!started.ok) notify(started.message);
+    }
+  };
+
+  const bots = (count: number) =>
+    plan
+      .slice(0, count - 1)
+      .flatMap((p, i): { seat: number; level: BotLevel }[] =>
+        p === 'open' ? [] : [{ seat: i + 1, level: p }],
+      );
+
+  const join = async (role: 'player' | 'spectator') => {
+    if (!requireName()) return;
+    const target = code.toUpperCase().replace(/[\s-]/g, '');
+    if (!target) return;
+    setBusy(true);
+    const joined = await joinRoom(target, { nickname: cleanName, role });
+    setBusy(false);
+    if (!joined.ok) {
+      setError(joined.message);
+      return;
+    }
+    navigate(`/r/${target}`);
+  };
+
+  return (
+    <main className="page home">
+      <header className="hero">
+        <div className="hero-cards" aria-hidden="true">
+          <CardFace face={{ rank: '7', suit: 'H' }} size="md" />
+          <CardFace face={{ rank: '8', suit: 'stars' }} size="md" />
+          <CardFace face={{ rank: '9', suit: 'moons' }} size="md" />
+        </div>
+        <h1>{m.appName}</h1>
+        <p className="tagline">{m.tagline}</p>
+        <a className="link" href="/rules">
+          {m.home.rulesLink}
+        </a>
+      </header>
+
+      <section className="card-panel name-panel">
+        <label htmlFor="nickname">{m.home.nickname}</label>
+        <input
+          id="nickname"
+          value={name}
+          maxLength={LIMITS.nicknameLength}
+          autoComplete="nickname"
+          placeholder={m.home.nicknamePlaceholder}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(null);
+          }}
+          onBlur={() => cleanName && setPrefs({ nickname: cleanName })}
+        />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+
+      <div className="home-grid">
+        <section className="card-panel" aria-labelledby="practice-title">
+          <h2 id="practice-title">{m.home.practiceTitle}</h2>
+          <p className="muted small">{m.home.practiceHint}</p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() =>
+                void create(
+                  3,
+                  [
+                    { seat: 1, level: 'greedy' },
+                    { seat: 2, level: 'greedy' },
+                  ],
+                  DEFAULT_SETTINGS,
+                  true,
+                )
+              }
+            >
+              {m.home.practiceBots}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => void create(1, [], DEFAULT_SETTINGS, true)}
+            >
+              {m.home.practiceSolo}
+            </button>
+          </div>
+        </section>
+
+        <section className="card-panel" aria-labelledby="join-title">
+          <h2 id="join-title">{m.home.joinTitle}</h2>
+          <form
+            className="join-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void join('player');
+            }}
+          >
+            <label htmlFor="room-code" className="sr-only">
+              {m.home.code}
+            </label>
+            <input
+              id="room-code"
+              value={code}
+              placeholder={m.home.codePlaceholder}
+              autoCapitalize="characters"
+              maxLength={8}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            <button type="submit" className="primary" disabled={busy || !code.trim()}>
+              {m.home.join}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy || !code.trim()}
+              onClick={() => void join('spectator')}
+            >
+              {m.home.watch}
+            </button>
+          </form>
+        </section>
+      </div>
+
+      <section className="card-panel create-panel" aria-labelledby="create-title">
+        <h2 id="create-title">{m.home.createTitle}</h2>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create(seatCount, bots(seatCount), settings, false, spectate);
+          }}
+        >
+          <fieldset>
+            <legend>{m.home.seats}</legend>
+            <label className="inline">
+              {m.home.seatCount}{' '}
+              <select
+                value={seatCount}
+                onChange={(event) => setSeatCount(Number(event.target.value))}
+              >
+                {Array.from({ length: MAX_SEATS }, (_, i) => (
+                  <option key={i + 1} value={i + 1}>
+                    {i + 1}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <ol className="seat-plan">
+              <li>
+                <span className="seat-no">1</span> {spectate ? m.home.seatOpen : m.home.seatYou}
+              </li>
+              {Array.from({ length: seatCount - 1 }, (_, i) => (
+                <li key={i}>
+                  <span className="seat-no">{i + 2}</span>
+                  <select
+                    aria-label={m.lobby.seatN(i + 1)}
+                    value={plan[i]}
+                    onChange={(event) =>
+                      setPlan((p) =>
+                        p.map((v, j) => (j === i ? (event.target.value as SeatPlan) : v)),
+                      )
+                    }
+                  >
+                    <option value="open">{m.home.seatOpen}</option>
+                    {BOT_LEVELS.map((level) => (
+                      <option key={level} value={level}>
+                        {m.botName(level)}
+                      </option>
+                    ))}
+                  </select>
+                </li>
+              ))}
+            </ol>
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={spectate}
+                onChange={(event) => setSpectate(event.target.checked)}
+              />
+              {m.home.spectate}
+            </label>
+          </fieldset>
+          <SettingsForm value={settings} onChange={setSettings} />
+          <button type="submit" className="primary big" disabled={busy}>
+            {busy ? m.home.creating : m.home.create}
+          </button>
+        </form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,499 @@
+import { useEffect, useRef, useState } from 'react';
+import type { GameSettings } from '@trepenta/rules';
+import { BOT_LEVELS, MAX_SEATS } from '@trepenta/rules';
+import { LIMITS } from '@trepenta/protocol';
+import type { RoomView } from '@trepenta/protocol';
+import { m } from '../messages';
+import { joinRoom, leaveRoom, request } from '../net';
+import { links, navigate } from '../router';
+import { tokens } from '../storage';
+import { notify, setPrefs, useStore } from '../store';
+import { SidePanel } from '../table/SidePanel';
+import { Table } from '../table/Table';
+import { copyText } from '../ui/common';
+import { Icon } from '../ui/icons';
+import { RoomRulesCard } from '../ui/RulesHelp';
+import { SettingsForm } from '../ui/SettingsForm';
+
+/** /r/CODE: rejoin with the stored token (or a seat link's), else ask how to join. */
+export function RoomScreen({ code, token }: { code: string; token: string | null }) {
+  const room = useStore((s) => (s.code === code ? s.room : null));
+  const game = useStore((s) => (s.code === code ? s.game : null));
+  const [state, setState] = useState<'joining' | 'ask' | 'error'>('joining');
+  const [error, setError] = useState<string | null>(null);
+  const tried = useRef(false);
+
+  useEffect(() => {
+    if (tried.current) return;
+    tried.current = true;
+    if (token) {
+      tokens.set(code, token);
+      // The seat link's token is a secret: keep it out of the address bar.
+      navigate(`/r/${code}`, true);
+    }
+    if (useStore.getState().code === code && useStore.getState().room) return;
+    const stored = token ?? tokens.get(code);
+    if (!stored) {
+      setState('ask');
+      return;
+    }
+    void joinRoom(code, { token: stored }).then((answer) => {
+      if (answer.ok) return;
+      tokens.clear(code);
+      if (answer.code === 'ROOM_NOT_FOUND') {
+        setError(m.join.notFound);
+        setState('error');
+      } else setState('ask');
+    });
+  }, [code, token]);
+
+  if (room && game && room.status !== 'lobby' && room.status !== 'starting')
+    return <Table game={game} room={room} />;
+  if (room) return <Lobby room={room} />;
+  if (state === 'ask') return <JoinScreen code={code} />;
+  if (state === 'error')
+    return (
+      <main className="page narrow">
+        <p className="error" role="alert">
+          {error}
+        </p>
+        <button type="button" className="secondary" onClick={() => navigate('/')}>
+          {m.join.back}
+        </button>
+      </main>
+    );
+  return (
+    <main className="page narrow">
+      <p className="muted">{m.conn.connecting}</p>
+    </main>
+  );
+}
+
+interface RoomSummary {
+  code: string;
+  status: string;
+  locked: boolean;
+  seatCount: number;
+  freeSeats: number;
+  spectators: number;
+  settings: GameSettings;
+}
+
+function JoinScreen({ code }: { code: string }) {
+  const nickname = useStore((s) => s.prefs.nickname);
+  const [name, setName] = useState(nickname);
+  const [summary, setSummary] = useState<RoomSummary | null | 'missing'>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    fetch(`/api/rooms/${code}`)
+      .then(async (response) =>
+        setSummary(response.ok ? ((await response.json()) as RoomSummary) : 'missing'),
+      )
+      .catch(() => setSummary('missing'));
+  }, [code]);
+  const join = async (role: 'player' | 'spectator') => {
+    const clean = name.trim();
+    if (!clean) {
+      setError(m.home.needName);
+      return;
+    }
+    setPrefs({ nickname: clean });
+    setBusy(true);
+    const answer = await joinRoom(code, { nickname: clean, role });
+    setBusy(false);
+    if (!answer.ok) setError(answer.message);
+  };
+  if (summary === 'missing')
+    return (
+      <main className="page narrow">
+        <h1>{m.join.title(code)}</h1>
+        <p className="error">{m.join.notFound}</p>
+        <a href="/">{m.join.back}</a>
+      </main>
+    );
+  const canPlay =
+    summary !== null && summary.status === 'lobby' && !summary.locked && summary.freeSeats > 0;
+  return (
+    <main className="page narrow join-screen">
+      <h1>{m.join.title(code)}</h1>
+      {summary && (
+        <p className="muted">
+          {m.join.status[summary.status]} · {m.join.freeSeats(summary.freeSeats)} ·{' '}
+          {m.lobby.spectators(summary.spectators)}
+        </p>
+      )}
+      {summary && <RoomRulesCard settings={summary.settings} />}
+      <form
+        className="card-panel"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void join(canPlay ? 'player' : 'spectator');
+        }}
+      >
+        <label htmlFor="join-name">{m.home.nickname}</label>
+        <input
+          id="join-name"
+          value={name}
+          maxLength={LIMITS.nicknameLength}
+          placeholder={m.home.nicknamePlaceholder}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+        {summary && summary.locked && <p className="muted small">{m.join.locked}</p>}
+        {summary && summary.status !== 'lobby' && <p className="muted small">{m.join.midGame}</p>}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="button-row">
+          {canPlay && (
+            <button type="submit" className="primary" disabled={busy}>
+              {m.join.asPlayer}
+            </button>
+          )}
+          <button
+            type={canPlay ? 'button' : 'submit'}
+            className={canPlay ? 'secondary' : 'primary'}
+            disabled={busy}
+            onClick={canPlay ? () => void join('spectator') : undefined}
+          >
+            {m.join.asSpectator}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}
+
+function CopyField({
+  label,
+  hint,
+  value,
+  secret,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  secret?: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<'idle' | 'copied' | 'manual'>('idle');
+  const [shown, setShown] = useState(!secret);
+  return (
+    <div className="copy-field">
+      <label>
+        <strong>{label}</strong>
+        <span className="muted small"> — {hint}</span>
+      </label>
+      <div className="copy-row">
+        <input
+          ref={input}
+          readOnly
+          value={shown ? value : '•'.repeat(24)}
+          onFocus={(event) => event.target.select()}
+          aria-label={label}
+        />
+        {secret && (
+          <button type="button" className="ghost" onClick={() => setShown((s) => !s)}>
+            {shown ? m.lobby.hide : m.lobby.show}
+          </button>
+        )}
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            setShown(true);
+            requestAnimationFrame(
+              () =>
+                void copyText(value, input.current).then((ok) =>
+                  setStatus(ok ? 'copied' : 'manual'),
+                ),
+            );
+          }}
+        >
+          {status === 'copied' ? m.lobby.copied : m.lobby.copy}
+        </button>
+      </div>
+      {status === 'manual' && (
+        <p className="muted small" role="status">
+          {m.lobby.copyManual}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Lobby({ room }: { room: RoomView }) {
+  const you = useStore((s) => s.you);
+  const [editing, setEditing] = useState<GameSettings | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const isHost = you?.host ?? false;
+  const mySeat = you?.seat ?? null;
+  const host = room.members.find((member) => member.host);
+  const full = room.seats.every((seat) => seat.kind !== 'empty');
+  const call = async (event: Parameters<typeof request>[0], payload: object) => {
+    const answer = await request(event, payload as never);
+    if (!answer.ok) notify(answer.message);
+  };
+  const names = room.seats.map((s) => s.nickname ?? '');
+  return (
+    <div className="lobby-screen">
+      <header className="top-bar">
+        <div className="top-info">
+          <span className="brand">Trepenta</span>
+          <span className="room-code">{room.code}</span>
+          <span className="muted">{m.lobby.spectators(room.spectators)}</span>
+        </div>
+        <div className="top-actions">
+          <button
+            type="button"
+            className="icon-button panel-toggle"
+            onClick={() => setPanelOpen(true)}
+          >
+            <Icon name="menu" />
+            <span className="sr-only">{m.panel.open}</span>
+          </button>
+          <button type="button" className="ghost" onClick={() => void leaveRoom()}>
+            {m.lobby.leave}
+          </button>
+        </div>
+      </header>
+      <div className="table-layout">
+        <main className="page lobby">
+          <h1>{m.lobby.title(room.code)}</h1>
+          <section className="card-panel">
+            <h2>{m.lobby.invite}</h2>
+            <CopyField
+              label={m.lobby.invite}
+              hint={m.lobby.inviteHint}
+              value={links.invite(room.code)}
+            />
+            {you && (
+              <CopyField
+                label={m.lobby.seatLink}
+                hint={m.lobby.seatLinkHint}
+                value={links.seat(room.code, you.token)}
+                secret
+              />
+            )}
+          </section>
+          <div className="lobby-grid">
+            <section className="card-panel seats-panel" aria-labelledby="seats-title">
+              <div className="panel-head">
+                <h2 id="seats-title">{m.lobby.seats}</h2>
+                {isHost && room.status === 'lobby' && (
+                  <label className="inline small">
+                    {m.lobby.seatCount}{' '}
+                    <select
+                      value={room.seatCount}
+                      onChange={(event) =>
+                        void call('room:configure', { seatCount: Number(event.target.value) })
+                      }
+                    >
+                      {Array.from({ length: MAX_SEATS }, (_, i) => (
+                        <option key={i + 1} value={i + 1}>
+                          {i + 1}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+              </div>
+              <ol className="seat-list">
+                {room.seats.map((seat) => {
+                  const member = room.members.find((mm) => mm.id === seat.memberId);
+                  const isMe = seat.memberId !== null && seat.memberId === you?.memberId;
+                  return (
+                    <li
+                      key={seat.seat}
+                      className={`seat-row ${isMe ? 'me' : ''}`}
+                      data-seat={seat.seat}
+                    >
+                      <span className="seat-no">{seat.seat + 1}</span>
+                      <span
+                        className={`conn-dot ${seat.kind === 'empty' ? 'none' : seat.connected ? 'on' : 'off'}`}
+                        aria-label={
+                          seat.kind === 'human'
+                            ? seat.connected
+                              ? m.lobby.connected
+                              : m.lobby.away
+                            : undefined
+                        }
+                      />
+                      <span className="seat-who">
+                        {seat.kind === 'empty' && <span className="muted">{m.lobby.empty}</span>}
+                        {seat.kind === 'bot' && seat.botLevel && (
+                          <span>{m.lobby.bot(seat.botLevel)}</span>
+                        )}
+                        {seat.kind === 'human' && (
+                          <span>
+                            {seat.nickname}
+                            {isMe && <span className="badge">{m.lobby.you}</span>}
+                            {member?.host && <span className="badge ok">{m.lobby.host}</span>}
+                          </span>
+                        )}
+                      </span>
+                      <span className="seat-actions">
+                        {seat.kind === 'empty' && room.status === 'lobby' && (
+                          <button
+                            type="button"
+                            className="small-button"
+                            onClick={() => void call('room:sit', { seat: seat.seat })}
+                          >
+                            {m.lobby.sitHere}
+                          </button>
+                        )}
+                        {isHost && seat.kind !== 'human' && room.status === 'lobby' && (
+                          <select
+                            aria-label={`${m.lobby.seatN(seat.seat)}: ${m.lobby.addBot}`}
+                            value={seat.kind === 'bot' ? (seat.botLevel ?? 'greedy') : ''}
+                            onChange={(event) =>
+                              void call('room:setBot', {
+                                seat: seat.seat,
+                                level: event.target.value === '' ? null : event.target.value,
+                              })
+                            }
+                          >
+                            <option value="">
+                              {seat.kind === 'bot' ? m.lobby.removeBot : m.lobby.addBot}
+                            </option>
+                            {BOT_LEVELS.map((level) => (
+                              <option key={level} value={level}>
+                                {m.botName(level)}
+                              </option>
+                            ))}
+                          </select>
+                        )}
+                        {isHost && seat.kind === 'human' && !isMe && member && (
+                          <>
+                            <button
+                              type="button"
+                              className="small-button"
+                              onClick={() => void call('room:passHost', { memberId: member.id })}
+                            >
+                              {m.lobby.passHost}
+                            </button>
+                            <button
+                              type="button"
+                              className="small-button danger"
+                              onClick={() => {
+                                if (confirm(m.lobby.kickConfirm(member.nickname)))
+                                  void call('room:kick', { memberId: member.id });
+                              }}
+                            >
+                              {m.lobby.kick}
+                            </button>
+                          </>
+                        )}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ol>
+              {room.status === 'starting' ? (
+                <p className="status-line" role="status">
+                  {m.lobby.starting}
+                </p>
+              ) : isHost ? (
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="primary big"
+                    disabled={!full}
+                    onClick={() => void call('room:start', {})}
+                  >
+                    {m.lobby.start}
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => void call('room:lock', { locked: !room.locked })}
+                  >
+                    {room.locked ? m.lobby.unlock : m.lobby.lock}
+                  </button>
+                  {!full && <p className="muted small">{m.lobby.startNeedSeats}</p>}
+                </div>
+              ) : (
+                <p className="status-line">{m.lobby.waitingHost(host?.nickname ?? '')}</p>
+              )}
+              {room.locked && <p className="muted small">{m.lobby.lockedNote}</p>}
+              {mySeat !== null && room.status === 'lobby' && (
+                <button
+                  type="button"
+                  className="ghost small"
+                  onClick={() => void call('room:stand', {})}
+                >
+                  {m.lobby.standUp}
+                </button>
+              )}
+              {isHost &&
+                room.status === 'lobby' &&
+                room.members.filter((mm) => mm.seat === null).length > 0 && (
+                  <p className="muted small">
+                    {room.members
+                      .filter((mm) => mm.seat === null)
+                      .map((mm) => mm.nickname)
+                      .join(', ')}{' '}
+                    ({m.lobby.spectators(room.spectators)})
+                    {room.members
+                      .filter((mm) => mm.seat === null && mm.id !== you?.memberId)
+                      .map((mm) => (
+                        <button
+                          key={mm.id}
+                          type="button"
+                          className="small-button danger"
+                          onClick={() => void call('room:kick', { memberId: mm.id })}
+                        >
+                          {m.lobby.kick} {mm.nickname}
+                        </button>
+                      ))}
+                  </p>
+                )}
+            </section>
+            <div>
+              <RoomRulesCard settings={room.settings} />
+              {isHost && room.status === 'lobby' && (
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => setEditing(room.settings)}
+                >
+                  {m.lobby.changeRules}
+                </button>
+              )}
+              {editing && (
+                <section className="card-panel">
+                  <SettingsForm value={editing} onChange={setEditing} />
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="primary"
+                      onClick={() => {
+                        void call('room:configure', { settings: editing });
+                        setEditing(null);
+                      }}
+                    >
+                      {m.lobby.saveRules}
+                    </button>
+                    <button type="button" className="ghost" onClick={() => setEditing(null)}>
+                      {m.lobby.cancel}
+                    </button>
+                  </div>
+                </section>
+              )}
+            </div>
+          </div>
+        </main>
+        <SidePanel
+          game={null}
+          room={room}
+          names={names}
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+        />
+      </div>
+    </div>
+  );
+}

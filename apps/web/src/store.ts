@@ -1,0 +1,133 @@
+import { create } from 'zustand';
+import type { EventBatch, EventView, GameView, MoveView } from '@trepenta/rules';
+import type { ChatMessage, RoomView, You } from '@trepenta/protocol';
+import { readJson, writeJson } from './storage';
+
+export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+export type SortBy = 'none' | 'suit' | 'rank';
+
+export interface LogLine {
+  readonly id: number;
+  readonly text: string;
+  /** Seen only by this viewer (their own hidden cards). */
+  readonly own: boolean;
+}
+
+export interface Notice {
+  readonly id: number;
+  readonly kind: 'error' | 'info';
+  readonly text: string;
+}
+
+/** What the player has picked on the table, before acting. */
+export type Selection =
+  | { readonly kind: 'hand'; readonly cardId: string }
+  | { readonly kind: 'slot'; readonly seat: number; readonly position: number }
+  | null;
+
+export interface Prefs {
+  nickname: string;
+  sound: boolean;
+  fourColour: boolean;
+  sortBy: SortBy;
+  /** Member ids whose chat is hidden. */
+  muted: string[];
+}
+
+const PREFS_KEY = 'trepenta.prefs';
+const DEFAULT_PREFS: Prefs = {
+  nickname: '',
+  sound: false,
+  fourColour: false,
+  sortBy: 'none',
+  muted: [],
+};
+
+export interface GameStore {
+  conn: ConnState;
+  /** Shown briefly after a reconnection. */
+  backAt: number | null;
+  outdated: boolean;
+  code: string | null;
+  room: RoomView | null;
+  you: You | null;
+  game: GameView | null;
+  /** What this browser received, batch by batch, for "verify the deals" (§8.4). */
+  batches: EventBatch<EventView>[];
+  log: LogLine[];
+  chat: ChatMessage[];
+  announcement: { id: number; text: string };
+  selection: Selection;
+  pending: boolean;
+  notice: Notice | null;
+  closed: string | null;
+  /** Commitments seen before the deal, per game id (§8.1), and the nonce this seat sent. */
+  commitments: Record<string, string[]>;
+  nonces: Record<string, string>;
+  prefs: Prefs;
+}
+
+export const useStore = create<GameStore>(() => ({
+  conn: 'connecting',
+  backAt: null,
+  outdated: false,
+  code: null,
+  room: null,
+  you: null,
+  game: null,
+  batches: [],
+  log: [],
+  chat: [],
+  announcement: { id: 0, text: '' },
+  selection: null,
+  pending: false,
+  notice: null,
+  closed: null,
+  commitments: {},
+  nonces: {},
+  prefs: { ...DEFAULT_PREFS, ...readJson<Partial<Prefs>>(PREFS_KEY, {}) },
+}));
+
+export const store = {
+  get: () => useStore.getState(),
+  set: (partial: Partial<GameStore>) => useStore.setState(partial),
+};
+
+export function setPrefs(change: Partial<Prefs>): void {
+  const prefs = { ...store.get().prefs, ...change };
+  store.set({ prefs });
+  writeJson(PREFS_KEY, prefs);
+}
+
+let noticeSeq = 1;
+let noticeTimer: ReturnType<typeof setTimeout> | null = null;
+export function notify(text: string, kind: Notice['kind'] = 'error'): void {
+  store.set({ notice: { id: noticeSeq++, kind, text } });
+  if (noticeTimer) clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => store.set({ notice: null }), 6000);
+}
+
+let announceSeq = 1;
+export function announce(text: string): void {
+  if (text) store.set({ announcement: { id: announceSeq++, text } });
+}
+
+let logSeq = 1;
+export function appendLog(lines: readonly { text: string; own: boolean }[]): void {
+  if (lines.length === 0) return;
+  const log = [...store.get().log, ...lines.map((line) => ({ ...line, id: logSeq++ }))].slice(-400);
+  store.set({ log });
+}
+
+// ---------------------------------------------------------------- card flights
+
+type FlightListener = (moves: readonly MoveView[]) => void;
+const flightListeners = new Set<FlightListener>();
+export function onFlights(listener: FlightListener): () => void {
+  flightListeners.add(listener);
+  return () => flightListeners.delete(listener);
+}
+export function emitFlights(moves: readonly MoveView[]): void {
+  if (moves.length === 0) return;
+  for (const listener of flightListeners) listener(moves);
+}

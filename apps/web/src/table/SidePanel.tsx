@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState } from 'react';
+import type { GameView } from '@trepenta/rules';
+import { EMOTES, LIMITS } from '@trepenta/protocol';
+import type { RoomView } from '@trepenta/protocol';
+import { m } from '../messages';
+import { request } from '../net';
+import { notify, setPrefs, useStore } from '../store';
+import { RulesHelp } from '../ui/RulesHelp';
+import { ScoreTable } from './ScoreSheet';
+
+type Tab = 'log' | 'chat' | 'rules' | 'scores';
+
+/** Log, chat, this room's rules and the score sheet: a side panel, a bottom sheet on phones. */
+export function SidePanel({
+  game,
+  room,
+  names,
+  open,
+  onClose,
+}: {
+  game: GameView | null;
+  room: RoomView;
+  names: string[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [tab, setTab] = useState<Tab>('log');
+  const chatCount = useStore((s) => s.chat.length);
+  const [seenChat, setSeenChat] = useState(chatCount);
+  useEffect(() => {
+    if (tab === 'chat') setSeenChat(chatCount);
+  }, [tab, chatCount]);
+  const unread = tab === 'chat' ? 0 : chatCount - seenChat;
+  const tabs: [Tab, string][] = [
+    ['log', m.panel.log],
+    ['chat', unread > 0 ? `${m.panel.chat} (${unread})` : m.panel.chat],
+    ['rules', m.panel.rules],
+  ];
+  if (game) tabs.push(['scores', m.panel.scores]);
+  return (
+    <aside className={`side-panel ${open ? 'open' : ''}`} aria-label={m.panel.open}>
+      <div className="tabs" role="tablist">
+        {tabs.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={tab === key ? 'on' : ''}
+            onClick={() => setTab(key)}
+          >
+            {label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="icon-button sheet-close"
+          onClick={onClose}
+          aria-label={m.table.close}
+        >
+          ✕
+        </button>
+      </div>
+      <div className="tab-body" role="tabpanel">
+        {tab === 'log' && <GameLog />}
+        {tab === 'chat' && <Chat room={room} />}
+        {tab === 'rules' && <RulesHelp settings={room.settings} />}
+        {tab === 'scores' && game && (
+          <ScoreTable
+            scores={game.scores}
+            totals={game.totals}
+            names={names}
+            rounds={game.rounds}
+            winners={game.winners}
+          />
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function GameLog() {
+  const log = useStore((s) => s.log);
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [log.length]);
+  if (log.length === 0) return <p className="muted">{m.panel.emptyLog}</p>;
+  return (
+    <ol className="game-log">
+      {log.map((line) => (
+        <li key={line.id} className={line.own ? 'own' : ''}>
+          {line.own && (
+            <span className="badge own" title={m.panel.onlyYouTitle}>
+              {m.panel.onlyYou}
+            </span>
+          )}
+          {line.text}
+        </li>
+      ))}
+      <li ref={end} aria-hidden="true" className="log-end" />
+    </ol>
+  );
+}
+
+export function Chat({ room }: { room: RoomView }) {
+  const chat = useStore((s) => s.chat);
+  const muted = useStore((s) => s.prefs.muted);
+  const me = useStore((s) => s.you?.memberId);
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [chat.length]);
+  const send = async (payload: { text: string } | { emote: (typeof EMOTES)[number] }) => {
+    const answer = await request('chat:send', payload);
+    if (!answer.ok) notify(answer.message);
+  };
+  const toggleMute = (id: string) =>
+    setPrefs({ muted: muted.includes(id) ? muted.filter((x) => x !== id) : [...muted, id] });
+  const visible = chat.filter((msg) => !muted.includes(msg.memberId));
+  const others = room.members.filter((member) => member.id !== me);
+  return (
+    <div className="chat">
+      <div className="chat-messages" aria-live="polite">
+        {visible.length === 0 && <p className="muted">{m.panel.emptyChat}</p>}
+        {visible.map((msg) => (
+          <p key={msg.id} className={`chat-line ${msg.emote ? 'emote' : ''}`}>
+            <strong>{msg.nickname}</strong> {msg.emote ?? msg.text}
+          </p>
+        ))}
+        <div ref={end} />
+      </div>
+      <div className="emotes" role="group" aria-label="Emotes">
+        {EMOTES.map((emote) => (
+          <button key={emote} type="button" className="emote" onClick={() => void send({ emote })}>
+            {emote}
+          </button>
+        ))}
+      </div>
+      <form
+        className="chat-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const clean = text.trim();
+          if (!clean) return;
+          setText('');
+          void send({ text: clean });
+        }}
+      >
+        <input
+          value={text}
+          maxLength={LIMITS.chatLength}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={m.panel.chatPlaceholder}
+          aria-label={m.panel.chatPlaceholder}
+        />
+        <button type="submit" className="primary">
+          {m.panel.send}
+        </button>
+      </form>
+      {others.length > 0 && (
+        <details className="mute-list">
+          <summary>{m.panel.mute}…</summary>
+          {others.map((member) => (
+            <label key={member.id} className="choice">
+              <input
+                type="checkbox"
+                checked={muted.includes(member.id)}
+                onChange={() => toggleMute(member.id)}
+              />
+              {m.panel.mute} {member.nickname}
+            </label>
+          ))}
+        </details>
+      )}
+    </div>
+  );
+}

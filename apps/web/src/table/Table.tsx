@@ -1,0 +1,457 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { GameView } from '@trepenta/rules';
+import type { RoomView } from '@trepenta/protocol';
+import { useTurnControls } from '../game/controls';
+import type { TurnControls } from '../game/controls';
+import { cardText, seatNames } from '../game/describe';
+import { m } from '../messages';
+import { leaveRoom } from '../net';
+import { setPrefs, useStore } from '../store';
+import { Countdown, Modal } from '../ui/common';
+import { Icon } from '../ui/icons';
+import { RulesHelp } from '../ui/RulesHelp';
+import { FieldRow, HandRow, Piles, SeatPanel, deadlineOf } from './parts';
+import { RoundEndBoard } from './RoundEnd';
+import { ScoreSheet } from './ScoreSheet';
+import { SetupPanel } from './Setup';
+import { SidePanel } from './SidePanel';
+
+/** The opponents in clockwise order from the viewer's left (all seats for a spectator). */
+export function seatOrder(game: GameView): number[] {
+  const n = game.seatCount;
+  if (game.viewer === 'spectator') return Array.from({ length: n }, (_, i) => i);
+  const me = game.viewer;
+  return Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
+}
+
+export function useIsPhone(): boolean {
+  const query = '(max-width: 640px)';
+  const [phone, setPhone] = useState(() => window.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const update = () => setPhone(list.matches);
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, []);
+  return phone;
+}
+
+export function Table({ game, room }: { game: GameView; room: RoomView }) {
+  const controls = useTurnControls(game);
+  const names = useMemo(() => seatNames(room, game.seatCount), [room, game.seatCount]);
+  const phone = useIsPhone();
+  const me = controls.me;
+  const [panelOpen, setPanelOpen] = useState(false);
+  const revealPhase =
+    game.phase === 'arrange' || game.phase === 'layoff' || game.phase === 'roundEnd';
+  useTableKeys(controls);
+  useTitle(game, names, room.code);
+  const others = seatOrder(game);
+  const isHost = useStore((s) => s.you?.host ?? false);
+
+  return (
+    <div className={`table-screen phase-${game.phase}`}>
+      <TopBar game={game} room={room} names={names} onPanel={() => setPanelOpen(true)} />
+      <div className="table-layout">
+        <main className="felt" aria-label={m.table.round(game.round, game.rounds)}>
+          <Banners game={game} names={names} />
+          {game.phase === 'gameOver' && <ScoreSheet game={game} room={room} names={names} />}
+          {!revealPhase && game.phase !== 'gameOver' && (
+            <>
+              <div className={`opponents count-${others.length}`}>
+                {others.map((seat) => (
+                  <SeatPanel
+                    key={seat}
+                    game={game}
+                    room={room}
+                    seat={game.seats[seat]!}
+                    name={names[seat]!}
+                    controls={controls}
+                    compact={phone || others.length > 3}
+                    isHost={isHost}
+                  />
+                ))}
+              </div>
+              <div className="center">
+                <TurnBanner game={game} room={room} names={names} controls={controls} />
+                <Piles game={game} controls={controls} />
+              </div>
+              {me !== null &&
+                (game.phase === 'setup' ? (
+                  <SetupPanel game={game} room={room} names={names} />
+                ) : (
+                  <MyArea game={game} controls={controls} phone={phone} />
+                ))}
+              {me === null && <p className="spectating-note">{m.table.spectating}</p>}
+            </>
+          )}
+          {(revealPhase || game.phase === 'gameOver') && game.reveal && (
+            <RoundEndBoard game={game} room={room} names={names} />
+          )}
+        </main>
+        <SidePanel
+          game={game}
+          room={room}
+          names={names}
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+        />
+      </div>
+    </div>
+  );
+}
+
+function TopBar({
+  game,
+  room,
+  names,
+  onPanel,
+}: {
+  game: GameView;
+  room: RoomView;
+  names: string[];
+  onPanel: () => void;
+}) {
+  const prefs = useStore((s) => s.prefs);
+  const [help, setHelp] = useState(false);
+  return (
+    <header className="top-bar">
+      <div className="top-info">
+        <span className="brand" aria-hidden="true">
+          Trepenta
+        </span>
+        <span className="room-code" title={m.lobby.title(room.code)}>
+          {room.code}
+        </span>
+        <span className="round-info">{m.table.round(game.round, game.rounds)}</span>
+        <span className="dealer-info">{m.table.dealer(names[game.dealer] ?? '')}</span>
+      </div>
+      <div className="top-actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-pressed={prefs.sound}
+          aria-label={prefs.sound ? m.prefs.soundOn : m.prefs.soundOff}
+          title={m.prefs.sound}
+          onClick={() => setPrefs({ sound: !prefs.sound })}
+        >
+          <Icon name={prefs.sound ? 'bell' : 'bellOff'} />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-pressed={prefs.fourColour}
+          aria-label={m.prefs.fourColour}
+          title={m.prefs.fourColour}
+          onClick={() => setPrefs({ fourColour: !prefs.fourColour })}
+        >
+          <span className="four-colour-icon" aria-hidden="true">
+            ◆
+          </span>
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={m.prefs.help}
+          title={m.prefs.help}
+          onClick={() => setHelp(true)}
+        >
+          <Icon name="help" />
+        </button>
+        <button type="button" className="icon-button panel-toggle" onClick={onPanel}>
+          <Icon name="menu" />
+          <span className="sr-only">{m.panel.open}</span>
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={m.lobby.leave}
+          title={m.lobby.leave}
+          onClick={() => void leaveRoom()}
+        >
+          <Icon name="exit" />
+        </button>
+      </div>
+      {help && (
+        <Modal title={m.rulesHelp.title} onClose={() => setHelp(false)} wide>
+          <RulesHelp settings={game.settings} />
+        </Modal>
+      )}
+    </header>
+  );
+}
+
+function Banners({ game, names }: { game: GameView; names: string[] }) {
+  const banners: { key: string; text: string; kind: string }[] = [];
+  if (game.finalTurns && game.phase === 'turns') {
+    const by = game.finalTurns.completedBy;
+    banners.push({
+      key: 'final',
+      kind: 'final',
+      text:
+        by === game.viewer
+          ? m.table.finalTurnsYou(game.finalTurns.remaining)
+          : m.table.finalTurns(names[by] ?? '', game.finalTurns.remaining),
+    });
+  }
+  if (game.phase === 'turns' && game.drawCount <= game.seatCount) {
+    banners.push({ key: 'low', kind: 'warn', text: m.table.lowDrawPile(game.drawCount) });
+  }
+  if (banners.length === 0) return null;
+  return (
+    <div className="banners">
+      {banners.map((banner) => (
+        <p key={banner.key} className={`banner ${banner.kind}`} role="status">
+          {banner.text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function TurnBanner({
+  game,
+  room,
+  names,
+  controls,
+}: {
+  game: GameView;
+  room: RoomView;
+  names: string[];
+  controls: TurnControls;
+}) {
+  const at = deadlineOf(game, room);
+  if (game.phase === 'setup') {
+    return (
+      <div className="turn-banner">
+        <span>{m.setup.title}</span>
+        {at && <Countdown at={at} total={game.timer?.seconds} />}
+      </div>
+    );
+  }
+  if (game.phase !== 'turns' || !game.turn) return null;
+  const mine = controls.isMyTurn;
+  const name = names[game.turn.seat] ?? '';
+  return (
+    <div className={`turn-banner ${mine ? 'mine' : ''}`}>
+      <span className="turn-name">{mine ? m.table.yourTurn : m.table.theirTurn(name)}</span>
+      {game.settings.houseRules.longPlay && (
+        <span className="muted small">
+          {m.table.reshuffles(game.reshuffles, game.settings.reshuffleLimit)}
+        </span>
+      )}
+      {at && <Countdown at={at} total={game.timer?.seconds} />}
+    </div>
+  );
+}
+
+function StepChips({ game, controls }: { game: GameView; controls: TurnControls }) {
+  const step = controls.step;
+  const unlimited = game.settings.houseRules.fieldUnlimited;
+  const canExchange = controls.legal.actions.some(
+    (a) => a.type === 'exchange' || a.type === 'openFieldSwap',
+  );
+  const chips = [
+    { key: 'draw', text: m.table.steps.draw, on: step === 'draw', keys: m.table.stepKeys.draw },
+    {
+      key: 'exchange',
+      text: `${m.table.steps.exchange} (${m.table.steps.optional})`,
+      on: step === 'act' && canExchange,
+      keys: m.table.stepKeys.exchange,
+    },
+    {
+      key: 'discard',
+      text: m.table.steps.discard,
+      on: step === 'act',
+      keys: m.table.stepKeys.discard,
+    },
+  ];
+  return (
+    <ol className="step-chips" aria-label={m.table.yourTurn}>
+      {chips.map((chip, i) => (
+        <li
+          key={chip.key}
+          className={`chip ${chip.on ? 'on' : ''}`}
+          aria-current={chip.on ? 'step' : undefined}
+          title={chip.keys}
+        >
+          {chip.text}
+          {i < chips.length - 1 && (
+            <span className="chip-arrow" aria-hidden="true">
+              ▸
+            </span>
+          )}
+        </li>
+      ))}
+      {step === 'act' && (
+        <li className="chip-note">
+          {unlimited
+            ? m.table.exchangesLeft(null)
+            : m.table.exchangesLeft(game.turn?.exchanges === 0 ? 1 : 0)}
+        </li>
+      )}
+    </ol>
+  );
+}
+
+function MyArea({
+  game,
+  controls,
+  phone,
+}: {
+  game: GameView;
+  controls: TurnControls;
+  phone: boolean;
+}) {
+  const me = controls.me!;
+  const seat = game.seats[me]!;
+  const selection = controls.selection;
+  const selected =
+    selection?.kind === 'hand' ? seat.hand?.find((card) => card.id === selection.cardId) : null;
+  const canExchange = controls.legal.actions.some(
+    (a) => a.type === 'exchange' || a.type === 'openFieldSwap',
+  );
+  let hint = '';
+  if (controls.step === 'draw') hint = m.table.hintDraw;
+  else if (controls.step === 'act')
+    hint = selected ? m.table.hintSelected(cardText(selected)) : m.table.hintAct(canExchange);
+  return (
+    <section
+      className={`my-area ${controls.isMyTurn ? 'on-turn' : ''}`}
+      aria-label={m.table.you}
+      data-seat={me}
+    >
+      <div className="my-head">
+        {controls.isMyTurn ? (
+          <StepChips game={game} controls={controls} />
+        ) : (
+          <span className="muted">{m.table.you}</span>
+        )}
+      </div>
+      <FieldRow seat={seat} name={m.table.you} own size={phone ? 'md' : 'lg'} controls={controls} />
+      <HandRow game={game} controls={controls} size={phone ? 'md' : 'lg'} />
+      <div className="action-bar">
+        <p className="hint" aria-live="polite">
+          {hint}
+        </p>
+        {selected && (
+          <>
+            {controls.canDiscard() && (
+              <button type="button" className="primary" onClick={() => controls.discard()}>
+                {m.table.discardSelected(cardText(selected))}
+              </button>
+            )}
+            <button type="button" className="ghost" onClick={controls.cancel}>
+              {m.table.cancel}
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.tagName === 'INPUT' ||
+      el.tagName === 'TEXTAREA' ||
+      el.tagName === 'SELECT' ||
+      el.isContentEditable)
+  );
+}
+
+function visible(el: Element): boolean {
+  const rect = el.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0;
+}
+
+/** Arrow keys move focus between cards in a row and between rows; letters act (UX.md). */
+export function moveFocus(key: string): boolean {
+  const active = document.activeElement as HTMLElement | null;
+  const row = active?.closest('[data-nav-row]');
+  if (!active || !row) return false;
+  const focusables = (r: Element) =>
+    Array.from(r.querySelectorAll<HTMLElement>('button:not(:disabled)')).filter(visible);
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const list = focusables(row);
+    const index = list.indexOf(active);
+    const next = list[index + (key === 'ArrowLeft' ? -1 : 1)];
+    next?.focus();
+    return true;
+  }
+  const rows = Array.from(document.querySelectorAll('[data-nav-row]')).filter(visible);
+  const x = active.getBoundingClientRect().left + active.getBoundingClientRect().width / 2;
+  const step = key === 'ArrowUp' ? -1 : 1;
+  for (let i = rows.indexOf(row) + step; i >= 0 && i < rows.length; i += step) {
+    const list = focusables(rows[i]!);
+    if (list.length === 0) continue;
+    let best = list[0]!;
+    let bestDistance = Infinity;
+    for (const el of list) {
+      const rect = el.getBoundingClientRect();
+      const distance = Math.abs(rect.left + rect.width / 2 - x);
+      if (distance < bestDistance) {
+        best = el;
+        bestDistance = distance;
+      }
+    }
+    best.focus();
+    return true;
+  }
+  return true;
+}
+
+function useTableKeys(controls: TurnControls): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (document.querySelector('dialog[open]')) return;
+      const key = event.key;
+      if (key.startsWith('Arrow')) {
+        if (moveFocus(key)) event.preventDefault();
+        return;
+      }
+      switch (key.toLowerCase()) {
+        case 'd':
+          if (controls.canDraw('drawPile')) controls.draw('drawPile');
+          break;
+        case 'u':
+          if (controls.canDraw('discardPile')) controls.draw('discardPile');
+          break;
+        case 'x':
+          if (controls.canDiscard()) controls.discard();
+          break;
+        case 'escape':
+          controls.cancel();
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [controls]);
+}
+
+function useTitle(game: GameView, names: string[], code: string): void {
+  const me = game.viewer;
+  const mine =
+    (game.phase === 'turns' && game.turn?.seat === me) ||
+    (game.phase === 'layoff' && game.reveal?.layoff?.seat === me) ||
+    (game.phase === 'setup' && typeof me === 'number' && !game.seats[me]?.fieldChosen);
+  const whose = game.phase === 'turns' && game.turn ? names[game.turn.seat] : null;
+  useEffect(() => {
+    document.title = mine
+      ? `● ${m.table.yourTurn} — Trepenta`
+      : whose
+        ? `${m.table.theirTurn(whose)} — Trepenta ${code}`
+        : `Trepenta ${code}`;
+    return () => {
+      document.title = m.appName;
+    };
+  }, [mine, whose, code]);
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { m } from '../messages';
+
+/** Re-renders every `ms` while mounted. */
+export function useNow(ms = 250): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+export function formatSeconds(total: number): string {
+  const s = Math.max(0, Math.ceil(total));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A countdown to a deadline (ms since epoch). */
+export function Countdown({
+  at,
+  total,
+  label,
+}: {
+  at: number;
+  /** Full length in seconds, for the ring. */
+  total?: number;
+  label?: (text: string) => string;
+}) {
+  const now = useNow(250);
+  const left = Math.max(0, (at - now) / 1000);
+  const text = formatSeconds(left);
+  const urgent = left <= 10;
+  const fraction = total ? Math.min(1, left / total) : null;
+  return (
+    <span
+      className={`countdown ${urgent ? 'urgent' : ''}`}
+      role="timer"
+      aria-label={label ? label(text) : m.table.timer(text)}
+    >
+      {fraction !== null && (
+        <svg viewBox="0 0 20 20" className="ring" aria-hidden="true">
+          <circle cx="10" cy="10" r="8" className="ring-bg" />
+          <circle
+            cx="10"
+            cy="10"
+            r="8"
+            className="ring-fg"
+            strokeDasharray={`${(fraction * 50.27).toFixed(2)} 50.27`}
+          />
+        </svg>
+      )}
+      <span aria-hidden="true">{label ? label(text) : text}</span>
+    </span>
+  );
+}
+
+/** A modal dialog on the native <dialog> element: focus trap, Escape and backdrop for free. */
+export function Modal({
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={`modal ${wide ? 'wide' : ''}`}
+      aria-label={title}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <div className="modal-head">
+        <h2>{title}</h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={m.table.close}>
+          ✕
+        </button>
+      </div>
+      <div className="modal-body">{children}</div>
+    </dialog>
+  );
+}
+
+/** Copies text, with a fallback where the Clipboard API is missing (plain http on a LAN). */
+export async function copyText(text: string, input?: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Fall through to the old way.
+  }
+  if (input) {
+    input.focus();
+    input.select();
+    try {
+      // Deprecated but still the only way on insecure origins.
+      if (document.execCommand('copy')) return true;
+    } catch {
+      // The text stays selected for the player to copy by hand.
+    }
+  }
+  return false;
+}

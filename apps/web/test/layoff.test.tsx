@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { legalActions } from '@trepenta/rules';
+import type { GameState, PlayerAction } from '@trepenta/rules';
+import { layOffTargets, meldKey } from '../src/game/targets';
+import { RoundEndBoard } from '../src/table/RoundEnd';
+import { search, viewOf } from './fixtures';
+
+const names = ['Ada', 'Bea', 'Cyd'];
+
+function layOffPossible(state: GameState): boolean {
+  const seat = state.round.reveal?.layoff?.seat;
+  if (state.phase !== 'layoff' || seat === undefined) return false;
+  return legalActions(viewOf(state, seat)).actions.some((a) => a.type === 'layOff');
+}
+
+describe('lay-off targeting (Rival Sets)', () => {
+  const state = search(['rivalSets'], 3, layOffPossible, 'casual');
+  const seat = state.round.reveal!.layoff!.seat;
+  const view = viewOf(state, seat);
+  const actions = legalActions(view).actions;
+  const layOff = actions.find((a) => a.type === 'layOff')!;
+  if (layOff.type !== 'layOff') throw new Error('unreachable');
+
+  it('selecting an unmelded card lights exactly the melds that accept it, with their ends', () => {
+    const send = vi.fn<(action: PlayerAction) => void>();
+    render(<RoundEndBoard game={view} room={null} names={names} send={send} />);
+    expect(screen.getByText(/Your lay-off turn/)).toBeTruthy();
+    const card = view.reveal!.seats[seat]!.deadwood!.find(
+      (c) => 'id' in c && c.id === layOff.cardId,
+    )!;
+    const button = screen
+      .getAllByRole('button', { pressed: false })
+      .find(
+        (b) => b.querySelector(`[data-face="${card.rank}${card.suit}"]`) && b.closest('.deadwood'),
+      )!;
+    fireEvent.click(button);
+    const expected = layOffTargets(actions, layOff.cardId);
+    const lit = Array.from(document.querySelectorAll('.meld.lit')).map((el) =>
+      el.getAttribute('data-meld'),
+    );
+    expect(new Set(lit)).toEqual(new Set(expected.keys()));
+    expect(lit).toContain(meldKey(layOff.target.seat, layOff.target.meld));
+    // No own meld is ever a target.
+    for (const key of lit) expect(key!.startsWith(`${seat}:`)).toBe(false);
+    const meld = document.querySelector(
+      `[data-meld="${meldKey(layOff.target.seat, layOff.target.meld)}"]`,
+    )!;
+    fireEvent.click(meld.querySelector('.lay-off-button')!);
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'layOff', cardId: layOff.cardId, target: layOff.target }),
+    );
+  });
+
+  it('pass is always there on your lay-off turn', () => {
+    const send = vi.fn<(action: PlayerAction) => void>();
+    render(<RoundEndBoard game={view} room={null} names={names} send={send} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Pass' }));
+    expect(send).toHaveBeenCalledWith({ type: 'pass' });
+  });
+
+  it('others see the lay-off turn but cannot act, and melds are shown by face only', () => {
+    const other = viewOf(state, (seat + 1) % 3);
+    render(<RoundEndBoard game={other} room={null} names={names} send={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Pass' })).toBeNull();
+    expect(screen.getByText(new RegExp(`${names[seat]} is laying off`))).toBeTruthy();
+    expect(document.querySelectorAll('.lay-off-button').length).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { ScoreTable, TotalsChart } from '../src/table/ScoreSheet';
+
+const names = ['Ada', 'Bea', 'Cyd'];
+const scores = [
+  [10, 0, 25],
+  [5, 12, 0],
+  [0, 3, 8],
+];
+const totals = [15, 15, 33];
+
+describe('score sheet', () => {
+  it('lists every round and the totals, and highlights the lowest (ties shared)', () => {
+    render(
+      <ScoreTable scores={scores} totals={totals} names={names} rounds={5} winners={[0, 1]} />,
+    );
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    const ada = within(rows[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(ada).toEqual(['10', '5', '0', '–', '–', '15']);
+    expect(rows[1]!.className).toContain('best');
+    expect(rows[2]!.className).toContain('best');
+    expect(rows[3]!.className).not.toContain('best');
+    expect(within(rows[1]!).getByText('winner')).toBeTruthy();
+    expect(within(rows[3]!).queryByText('winner')).toBeNull();
+  });
+
+  it('mid-game, the lowest running total is highlighted', () => {
+    render(
+      <ScoreTable
+        scores={scores.slice(0, 1)}
+        totals={[10, 0, 25]}
+        names={names}
+        rounds={5}
+        winners={null}
+      />,
+    );
+    const rows = screen.getAllByRole('row');
+    expect(rows[2]!.className).toContain('best');
+    expect(rows[1]!.className).not.toContain('best');
+  });
+
+  it('draws one line of running totals per player', () => {
+    render(<TotalsChart scores={scores} names={names} rounds={5} />);
+    const chart = screen.getByRole('img', { name: /running total/ });
+    const lines = chart.querySelectorAll('polyline');
+    expect(lines).toHaveLength(3);
+    // Ada: 0, 10, 15, 15 → four points.
+    expect(lines[0]!.getAttribute('points')!.split(' ')).toHaveLength(4);
+  });
+});

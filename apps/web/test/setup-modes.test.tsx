@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { isFieldChoice, legalActions } from '@trepenta/rules';
+import type { PlayerAction } from '@trepenta/rules';
+import { SetupPanel } from '../src/table/Setup';
+import { newGame, viewOf } from './fixtures';
+
+const names = ['Ada', 'Bea', 'Cyd'];
+
+function renderSetup(rules: ('peek' | 'sort')[]) {
+  const view = viewOf(newGame(rules, 3, 7), 0);
+  const send = vi.fn<(action: PlayerAction) => void>();
+  render(<SetupPanel game={view} room={null} names={names} send={send} />);
+  return { view, send };
+}
+
+describe('setup modes', () => {
+  it('core game: two face-down piles, each with "Make this my field"; no card is shown', () => {
+    const { send } = renderSetup([]);
+    expect(document.querySelector('[data-face]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Make this my field: Pile B' }));
+    expect(send).toHaveBeenCalledWith({ type: 'choosePile', pile: 'B' });
+  });
+
+  it('peek: both piles face up; pick one, reorder it with the arrows, lay it', () => {
+    const { view, send } = renderSetup(['peek']);
+    const piles = view.setup!.piles!;
+    expect(document.querySelectorAll('[data-face]').length).toBe(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Use Pile A' }));
+    const first = piles.A[0]!;
+    fireEvent.click(screen.getAllByRole('button', { name: /^Move right:/ })[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Lay this field' }));
+    const action = send.mock.calls[0]![0];
+    expect(action.type).toBe('choosePeek');
+    if (action.type !== 'choosePeek') return;
+    expect(action.pile).toBe('A');
+    expect(action.order[1]).toBe(first.id);
+    expect(action.order[0]).toBe(piles.A[1]!.id);
+    expect(isFieldChoice(legalActions(view).fieldChoice!, action)).toBe(true);
+  });
+
+  it('sort: ten cards; five go to the field in the order picked; laying needs exactly five', () => {
+    const { view, send } = renderSetup(['sort', 'peek']);
+    const all = [...view.setup!.piles!.A, ...view.setup!.piles!.B];
+    expect(document.querySelectorAll('[data-face]').length).toBe(10);
+    const confirm = () => screen.getByRole('button', { name: /Field needs|Lay this field/ });
+    expect((confirm() as HTMLButtonElement).disabled).toBe(true);
+    const picked = [all[9]!, all[2]!, all[5]!, all[0]!, all[7]!];
+    for (const card of picked) {
+      const name = new RegExp(`, to field$`);
+      const button = screen
+        .getAllByRole('button', { name })
+        .find((b) => b.querySelector(`[data-face="${card.rank}${card.suit}"]`))!;
+      fireEvent.click(button);
+    }
+    // A sixth card cannot join the field.
+    for (const b of screen.getAllByRole('button', { name: /, to field$/ }))
+      expect((b as HTMLButtonElement).disabled).toBe(true);
+    // Taking one back and putting it in again keeps five.
+    fireEvent.click(screen.getAllByRole('button', { name: /, to hand$/ })[0]!);
+    expect((confirm() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(
+      screen
+        .getAllByRole('button', { name: /, to field$/ })
+        .find((b) => b.querySelector(`[data-face="${picked[0]!.rank}${picked[0]!.suit}"]`))!,
+    );
+    fireEvent.click(confirm());
+    const action = send.mock.calls[0]![0];
+    expect(action.type).toBe('chooseSort');
+    if (action.type !== 'chooseSort') return;
+    expect(new Set(action.field)).toEqual(new Set(picked.map((c) => c.id)));
+    expect(isFieldChoice(legalActions(view).fieldChoice!, action)).toBe(true);
+  });
+
+  it('after choosing, the player waits and sees who is still choosing', () => {
+    const state = newGame([], 3, 7);
+    const view = viewOf(state, 0);
+    const chosen = {
+      ...view,
+      seats: view.seats.map((s, i) => (i === 0 ? { ...s, fieldChosen: true } : s)),
+    };
+    render(<SetupPanel game={chosen} room={null} names={names} send={vi.fn()} />);
+    expect(screen.getByText(/Waiting for the others/)).toBeTruthy();
+    expect(screen.getByText(/Still choosing: Bea, Cyd/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dev server proxies the game server (started separately on port 3000).
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
+  },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+});

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import {
+  actOnce,
+  assertSpectatorSeesNoHiddenCard,
+  createRoom,
+  gameOver,
+  joinByLink,
+  newPlayer,
+  playUntil,
+  shot,
+  snapshot,
+} from './helpers';
+
+/**
+ * Three friends in three browsers: the host creates a room with several house rules, two friends
+ * join by the invite link, they play real turns through the UI (clicks and keys), one reloads
+ * mid-turn, one goes offline and back, a spectator joins mid-game and sees no hidden card, and the
+ * game is played to the score sheet, where the deals are verified.
+ */
+test('friends play a whole game with house rules, reload, offline, spectator, verify', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const host = await newPlayer(browser, 'Ada');
+  const bea = await newPlayer(browser, 'Bea');
+  const cyd = await newPlayer(browser, 'Cyd');
+  const code = await createRoom(host.page, {
+    name: 'Ada',
+    seats: 3,
+    rules: ['Field Unlimited', 'Open Field', 'Finish Line', 'Rival Sets'],
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+
+  // The lobby shows the room's rules to everyone and an invite link.
+  await expect(host.page.getByRole('region', { name: 'This room’s rules' })).toContainText(
+    'Open Field',
+  );
+  const invite = await host.page.getByRole('textbox', { name: 'Invite friends' }).inputValue();
+  expect(invite).toContain(`/r/${code}`);
+  await joinByLink(bea, invite);
+  await joinByLink(cyd, invite);
+  await expect(host.page.locator('.seat-row')).toHaveCount(3);
+  await expect(bea.page.getByRole('region', { name: 'This room’s rules' })).toContainText(
+    'Rival Sets',
+  );
+  await expect(host.page.locator('.seat-row', { hasText: 'Cyd' })).toBeVisible();
+  await host.page.getByRole('button', { name: 'Start game' }).click();
+
+  // Setup: blind choice (the core game's field choice).
+  for (const p of [host, bea, cyd]) {
+    await expect(p.page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+  }
+  const players = [host, bea, cyd];
+  await playUntil(players, async () => (await snapshot(host.page)).phase === 'turns');
+
+  // A few real turns played from the keyboard (D, U, X; Enter on cards and positions).
+  let turns = 0;
+  await playUntil(players, () => Promise.resolve(++turns > 6), { keyboard: true });
+
+  // Reload mid-turn: whoever is to play reloads after drawing; the seat and view come back.
+  await playUntil(players, async () => (await snapshot(host.page)).phase === 'turns');
+  const s = await snapshot(host.page);
+  const current = players[s.turnSeat ?? 0]!;
+  const mid = await snapshot(current.page);
+  if (mid.step === 'draw') await actOnce(current);
+  const beforeReload = await snapshot(current.page);
+  await current.page.reload();
+  await expect(current.page.locator('.my-area')).toBeVisible();
+  await expect
+    .poll(async () => (await snapshot(current.page)).version)
+    .toBeGreaterThanOrEqual(beforeReload.version);
+  const afterReload = await snapshot(current.page);
+  expect(afterReload.viewer).toBe(beforeReload.viewer);
+  expect(afterReload.step).toBe(beforeReload.step);
+
+  // Offline and back: the banner says so, and the seat is still ours.
+  await bea.context.setOffline(true);
+  await expect(bea.page.locator('.conn-banner')).toContainText(/offline|reconnecting/i);
+  await bea.context.setOffline(false);
+  await expect(bea.page.locator('.conn-banner')).toContainText('Back at the table');
+  expect((await snapshot(bea.page)).viewer).toBe(1);
+
+  // A spectator joins mid-game by the invite link.
+  const spectator = await newPlayer(browser, 'Eve');
+  await joinByLink(spectator, invite, 'spectator');
+  await expect(spectator.page.getByText('You are watching this game.')).toBeVisible();
+  await assertSpectatorSeesNoHiddenCard(spectator);
+
+  // Play on to the end, checking the spectator now and then.
+  let rounds = 1;
+  await playUntil(
+    players,
+    async () => {
+      const now = await snapshot(host.page);
+      if (now.round !== rounds) {
+        rounds = now.round;
+        await assertSpectatorSeesNoHiddenCard(spectator);
+      }
+      return now.phase === 'gameOver';
+    },
+    { timeoutMs: 180_000 },
+  );
+  expect(await gameOver(bea.page)).toBe(true);
+  await expect(host.page.getByRole('region', { name: 'Score sheet' })).toBeVisible();
+  await expect(host.page.locator('.winners')).toContainText(/wins|Shared victory/);
+  await assertSpectatorSeesNoHiddenCard(spectator);
+
+  // Verify the deals, in the browser.
+  await bea.page.getByRole('button', { name: 'Verify the deals' }).click();
+  await expect(bea.page.locator('.verify-result')).toContainText('Everything matched', {
+    timeout: 30_000,
+  });
+  await shot(bea.page, 'desktop-verify');
+
+  // Chat with an emote reaches everyone.
+  await host.page.getByRole('tab', { name: 'Chat' }).click();
+  await host.page.getByRole('button', { name: '🎉' }).click();
+  await cyd.page.getByRole('tab', { name: /Chat/ }).click();
+  await expect(cyd.page.locator('.chat-line', { hasText: '🎉' })).toBeVisible();
+});

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { DESKTOP, PHONE, actOnce, createRoom, newPlayer, shot, snapshot } from './helpers';
+import type { Player } from './helpers';
+
+/**
+ * One player against two bots, once at desktop size and once on a phone in portrait: every screen
+ * is photographed for review (artifacts/screenshots/), and the phone plays its turns by tapping.
+ */
+for (const size of ['desktop', 'phone'] as const) {
+  test(`${size}: home, lobby, setup, turn, final turns, round end and score sheet`, async ({
+    browser,
+  }) => {
+    test.setTimeout(200_000);
+    const player = await newPlayer(browser, 'Ada', {
+      viewport: size === 'phone' ? PHONE : DESKTOP,
+      mobile: size === 'phone',
+    });
+    const page = player.page;
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Trepenta Online' })).toBeVisible();
+    await shot(page, `${size}-home`);
+
+    await createRoom(page, {
+      name: 'Ada',
+      seats: 3,
+      rules: ['sort', 'Finish Line', 'Rival Sets'],
+      bots: { 1: 'Good bot', 2: 'Easy bot' },
+      deck: 'Trepenta deck',
+      timers: { setup: 600, layOff: 300, between: 300 },
+    });
+    await expect(page.getByRole('button', { name: 'Start game' })).toBeEnabled();
+    await shot(page, `${size}-lobby`);
+    await page.getByRole('button', { name: 'Start game' }).click();
+
+    // Setup under sort: ten cards, five to the field.
+    await expect(page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+    const toField = page.getByRole('button', { name: /, to field$/ });
+    await toField.first().click();
+    await toField.first().click();
+    await shot(page, `${size}-table-setup`);
+    await actOnce(player);
+    await expect.poll(async () => (await snapshot(page)).phase).toBe('turns');
+
+    // A turn: draw, pick a card (its targets light up), discard.
+    await untilMyTurn(player);
+    const before = await snapshot(page);
+    await page.locator('[data-zone="drawPile"]').click();
+    await expect.poll(async () => (await snapshot(page)).step).toBe('act');
+    await page.locator('.my-area .hand-card.playable').first().click();
+    await shot(page, `${size}-table-mid-turn`);
+    await page.keyboard.press('Escape');
+    // Exchange if something lights up, then discard: the turn passes to the next seat.
+    await expect
+      .poll(
+        async () => {
+          const now = await snapshot(page);
+          if (now.turnSeat !== before.turnSeat || now.round !== before.round) return true;
+          await actOnce(player);
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    // Play on: photograph the final turns and a round end as they come, then the score sheet.
+    const taken = new Set<string>();
+    const deadline = Date.now() + 150_000;
+    while (Date.now() < deadline) {
+      const s = await snapshot(page);
+      if (s.phase === 'gameOver') break;
+      if (!taken.has('final') && (await page.locator('.banner.final').count()) > 0) {
+        taken.add('final');
+        await shot(page, `${size}-table-final-turns`);
+      }
+      if (!taken.has('roundEnd') && (s.phase === 'layoff' || s.phase === 'roundEnd')) {
+        taken.add('roundEnd');
+        await shot(page, `${size}-round-end`);
+      }
+      if (!(await actOnce(player))) await page.waitForTimeout(40);
+    }
+    await expect(page.getByRole('region', { name: 'Score sheet' })).toBeVisible();
+    await shot(page, `${size}-score-sheet`);
+    if (size === 'phone') await assertNoHorizontalScroll(page);
+  });
+}
+
+async function untilMyTurn(player: Player): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const s = await snapshot(player.page);
+        if (s.phase === 'turns' && s.turnSeat === s.viewer) return true;
+        await actOnce(player);
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function assertNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(1);
+}
