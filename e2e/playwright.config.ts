@@ -20,7 +20,8 @@ export default defineConfig({
   testDir: './tests',
   timeout: 180_000,
   expect: { timeout: 15_000 },
-  workers: 2,
+  // One browser at a time: this machine has two cores, and the server runs beside it.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: reporters,
   outputDir: join(root, 'test-results'),

@@ -225,8 +225,9 @@ export async function actOnce(player: Player, options: PlayOptions = {}): Promis
         return true;
       }
     }
-  } catch {
+  } catch (error) {
     // The table moved on under the click (a timer, a bot): look again.
+    if (process.env.E2E_DEBUG) console.log('actOnce:', String(error).slice(0, 600));
     return false;
   }
   return false;

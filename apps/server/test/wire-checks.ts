@@ -1,0 +1,373 @@
+/**
+ * What a client may know at each version (RULES.md §7), derived from the true game state, and the
+ * checks that every payload a client received on the wire stays inside it. The true states come
+ * from replaying the stored log (the server's own record), version by version.
+ */
+import {
+  applyAction,
+  bytesToHex,
+  createGame,
+  eventFor,
+  faceKey,
+  roundKey,
+  roundStartEvents,
+  setupMode,
+  viewFor,
+} from '@trepenta/rules';
+import type {
+  Card,
+  EventView,
+  Face,
+  GameEvent,
+  GameState,
+  GameView,
+  LogEntry,
+  Viewer,
+} from '@trepenta/rules';
+import { gameUpdateSchema } from '@trepenta/protocol';
+import type { GameUpdate } from '@trepenta/protocol';
+import type { GameHeader } from '../src/store/types';
+
+export type FaceCounts = Map<string, number>;
+
+export interface Knowledge {
+  /** Cards the viewer may see by rank and suit, with multiplicity. */
+  readonly visible: FaceCounts;
+  /** Ids the viewer may see (§7, R8). */
+  readonly ownIds: ReadonlySet<string>;
+}
+
+function add(counts: FaceCounts, key: string, n: number): void {
+  if (n > 0) counts.set(key, (counts.get(key) ?? 0) + n);
+}
+
+export function countFaces(faces: readonly Face[]): FaceCounts {
+  const counts: FaceCounts = new Map();
+  for (const face of faces) add(counts, faceKey(face), 1);
+  return counts;
+}
+
+/** RULES.md §7's table, for one viewer at one moment. */
+export function knowledge(state: GameState, viewer: Viewer): Knowledge {
+  const visible: FaceCounts = new Map();
+  const ownIds = new Set<string>();
+  const round = state.round;
+  const sawSetup = setupMode(state.settings) !== 'blind';
+  // After a round ends every hand and field is shown to everyone (§7, last row).
+  const revealed = round.reveal !== null || state.phase === 'gameOver';
+  const see = (card: Face) => add(visible, faceKey(card), 1);
+  for (const card of round.discardPile) see(card);
+  round.seats.forEach((seat, index) => {
+    const own = viewer === index;
+    if (seat.piles && own && sawSetup) {
+      for (const card of [...seat.piles.A, ...seat.piles.B]) {
+        see(card);
+        ownIds.add(card.id);
+      }
+    }
+    if (own || revealed) {
+      for (const card of seat.hand) see(card);
+      if (own) for (const card of seat.hand) ownIds.add(card.id);
+    } else {
+      // Others' hands: only the publicly seen cards, as a multiset (§7).
+      const hand = countFaces(seat.hand);
+      const known = countFaces(seat.known);
+      for (const [key, n] of hand) add(visible, key, Math.min(n, known.get(key) ?? 0));
+    }
+    for (const slot of seat.field) {
+      const ownDown = own && sawSetup && !slot.faceUp;
+      if (slot.faceUp || revealed || ownDown) see(slot.card);
+      if (ownDown) ownIds.add(slot.card.id);
+    }
+  });
+  return { visible, ownIds };
+}
+
+/** Every card id anywhere in the state. */
+export function idsOfState(state: GameState, into: Set<string> = new Set()): Set<string> {
+  const round = state.round;
+  const addAll = (cards: readonly Card[]) => {
+    for (const card of cards) into.add(card.id);
+  };
+  addAll(round.drawPile);
+  addAll(round.discardPile);
+  for (const seat of round.seats) {
+    if (seat.piles) addAll([...seat.piles.A, ...seat.piles.B]);
+    addAll(seat.hand);
+    addAll(seat.field.map((slot) => slot.card));
+  }
+  return into;
+}
+
+// ------------------------------------------------------------------ the true game, by version
+
+export interface TrueGame {
+  /** The state at each version (index = version). */
+  readonly states: readonly GameState[];
+  /** The events of the step that produced each version (index = version; 0: the opening deal). */
+  readonly events: readonly (readonly GameEvent[])[];
+  /** Every card id of the game (all rounds). */
+  readonly allIds: ReadonlySet<string>;
+  /** The round secrets and the working keys derived from them (§8). */
+  readonly secrets: readonly string[];
+  readonly log: readonly LogEntry[];
+  /** Memo of knowledge() and of the engine's view JSON per version and viewer. */
+  readonly memo: Map<string, { knowledge: Knowledge; view: string; events: string }>;
+}
+
+/** Replays a stored game step by step (createGame, then every logged action). */
+export function replayByVersion(header: GameHeader, log: readonly LogEntry[]): TrueGame {
+  const created = createGame(header.settings, header.seatCount, header.randomness);
+  if (!created.ok) throw new Error(`the stored game cannot be created: ${created.error.code}`);
+  const states: GameState[] = [created.value];
+  // A new game's first update may carry the public events that open round 1.
+  const events: GameEvent[][] = [roundStartEvents(created.value)];
+  const allIds = idsOfState(created.value);
+  let state = created.value;
+  for (const [i, entry] of log.entries()) {
+    if (entry.version !== state.version)
+      throw new Error(`log entry ${i} has version ${entry.version}, expected ${state.version}`);
+    const step = applyAction(state, entry.seat, entry.action);
+    if (!step.ok) throw new Error(`log entry ${i} does not replay: ${step.error.code}`);
+    state = step.value.state;
+    states.push(state);
+    events.push([...step.value.events]);
+    idsOfState(state, allIds);
+  }
+  const { secrets, nonces } = header.randomness;
+  const keys = secrets.map((secret) => bytesToHex(roundKey(secret, nonces)));
+  return { states, events, allIds, secrets: [...secrets, ...keys], log, memo: new Map() };
+}
+
+// ------------------------------------------------------------------ walking JSON
+
+interface Found<T> {
+  readonly value: T;
+  readonly path: string;
+}
+
+function walk(
+  value: unknown,
+  path: string,
+  visit: (value: unknown, path: string, key: string | null) => void,
+  key: string | null = null,
+): void {
+  visit(value, path, key);
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => walk(item, `${path}.${i}`, visit, String(i)));
+    return;
+  }
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    walk(v, `${path}.${k}`, visit, k);
+}
+
+function facesIn(value: unknown, skip: (path: string) => boolean = () => false): Found<Face>[] {
+  const out: Found<Face>[] = [];
+  walk(value, '', (v, path) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || skip(path)) return;
+    const record = v as Record<string, unknown>;
+    if (typeof record.rank === 'string' && typeof record.suit === 'string')
+      out.push({ value: { rank: record.rank, suit: record.suit } as Face, path });
+  });
+  return out;
+}
+
+/** Values of properties named `id`, and every string anywhere, with where they are. */
+function stringsIn(value: unknown): { ids: Found<string>[]; strings: Found<string>[] } {
+  const ids: Found<string>[] = [];
+  const strings: Found<string>[] = [];
+  walk(value, '', (v, path, key) => {
+    if (key === 'id') ids.push({ value: String(v), path });
+    if (typeof v === 'string') strings.push({ value: v, path });
+  });
+  return { ids, strings };
+}
+
+function maxCounts(a: FaceCounts, b: FaceCounts): FaceCounts {
+  const out: FaceCounts = new Map(a);
+  for (const [key, n] of b) out.set(key, Math.max(n, out.get(key) ?? 0));
+  return out;
+}
+
+/** The parts of a view where each visible card is shown once. */
+function primaryFaces(view: GameView): Face[] {
+  const faces: Face[] = [...view.discardPile];
+  if (view.reveal) {
+    for (const seat of view.reveal.seats) faces.push(...seat.hand, ...seat.field);
+    return faces;
+  }
+  for (const seat of view.seats) {
+    for (const slot of seat.field) if (slot.card) faces.push(slot.card);
+    if (seat.hand) faces.push(...seat.hand);
+    if (seat.seat !== view.viewer) faces.push(...seat.known);
+  }
+  if (view.setup?.piles) faces.push(...view.setup.piles.A, ...view.setup.piles.B);
+  return faces;
+}
+
+// ------------------------------------------------------------------ per-client payload checks
+
+/** What the viewer may know at version v, and what the engine would send them then. */
+function expected(game: TrueGame, v: number, viewer: Viewer) {
+  const key = `${v}/${viewer}`;
+  let entry = game.memo.get(key);
+  if (!entry) {
+    const state = game.states[v]!;
+    entry = {
+      knowledge: knowledge(state, viewer),
+      view: JSON.stringify(viewFor(state, viewer)),
+      events: JSON.stringify((game.events[v] ?? []).map((e) => eventFor(e, viewer))),
+    };
+    game.memo.set(key, entry);
+  }
+  return entry;
+}
+
+export interface Payload {
+  /** 'game:update', 'room:state', …, or 'ack:<event>' for an acknowledgement. */
+  readonly event: string;
+  readonly args: readonly unknown[];
+}
+
+export interface ClientRecord {
+  readonly name: string;
+  readonly viewer: Viewer;
+  /** Everything received, in order (onAny), then the acks this client got. */
+  readonly payloads: readonly Payload[];
+}
+
+export interface CheckStats {
+  updates: number;
+  events: number;
+  payloads: number;
+  idsSeen: number;
+  facesSeen: number;
+}
+
+/** Each problem as one plain sentence; an empty list means the client saw nothing it should not. */
+export function checkClient(
+  game: TrueGame,
+  record: ClientRecord,
+  stats: CheckStats,
+  options: { readonly engineEquality: boolean } = { engineEquality: true },
+): string[] {
+  const problems: string[] = [];
+  const report = (message: string) => {
+    if (problems.length < 20) problems.push(`${record.name}: ${message}`);
+  };
+  const secretIn = (json: string) =>
+    game.secrets.findIndex((s) => json.includes(s) || json.includes(s.slice(0, 24)));
+
+  for (const [index, payload] of record.payloads.entries()) {
+    stats.payloads++;
+    const at = `payload ${index} (${payload.event})`;
+    const json = JSON.stringify(payload.args);
+    const updates: GameUpdate[] = [];
+    if (payload.event === 'game:update') updates.push(payload.args[0] as GameUpdate);
+    if (payload.event === 'ack:game:sync') {
+      const answer = payload.args[0] as { ok: boolean; game?: GameUpdate | null };
+      if (answer.ok && answer.game) updates.push(answer.game);
+    }
+    if (updates.length === 0) {
+      // Room state, chat, acks, shutdown notices: no card, no id, no secret, ever.
+      const { strings } = stringsIn(payload.args);
+      for (const s of strings)
+        if (game.allIds.has(s.value)) report(`${at}: card id ${s.value} at ${s.path}`);
+      for (const face of facesIn(payload.args)) report(`${at}: a card face at ${face.path}`);
+      const secret = secretIn(json);
+      if (secret >= 0) report(`${at}: carries secret/key #${secret}`);
+      continue;
+    }
+    for (const update of updates) {
+      stats.updates++;
+      const parsed = gameUpdateSchema.safeParse(update);
+      if (!parsed.success)
+        report(`${at}: not a valid update (${parsed.error.issues[0]?.message ?? '?'})`);
+      const v = update.view.version;
+      const state = game.states[v];
+      if (!state) {
+        report(`${at}: version ${v} is not in the stored log`);
+        continue;
+      }
+      const truth = expected(game, v, record.viewer);
+      const earlier = v > 0 ? expected(game, v - 1, record.viewer).knowledge : truth.knowledge;
+      const now = truth.knowledge;
+      const where = `${at} v${v} ${state.phase}`;
+      if (update.view.viewer !== record.viewer)
+        report(`${where}: view for ${update.view.viewer}, expected ${record.viewer}`);
+
+      // The server sends exactly the engine's redacted view and events for this viewer.
+      const trueEvents = game.events[v] ?? [];
+      if (options.engineEquality) {
+        if (JSON.stringify(update.view) !== truth.view)
+          report(`${where}: the view differs from viewFor(state at v${v}, ${record.viewer})`);
+        if (update.events.length > 0 && JSON.stringify(update.events) !== truth.events)
+          report(`${where}: the events differ from the engine's events for this viewer`);
+      }
+
+      // (b) ids: the viewer's own cards only (hand, R8 piles and face-down field), and in events
+      // the viewer's own moved cards.
+      const moved = new Set<string>();
+      for (const event of trueEvents) {
+        if (!('moves' in event)) continue;
+        for (const move of event.moves) {
+          const mine =
+            (move.to.zone === 'hand' && move.to.seat === record.viewer) ||
+            (move.from.zone === 'hand' && move.from.seat === record.viewer);
+          if (mine) moved.add(move.card.id);
+        }
+      }
+      const viewStrings = stringsIn(update.view);
+      for (const id of viewStrings.ids) {
+        stats.idsSeen++;
+        if (!now.ownIds.has(id.value)) report(`${where}: id ${id.value} at view${id.path}`);
+      }
+      for (const s of viewStrings.strings)
+        if (game.allIds.has(s.value) && !now.ownIds.has(s.value))
+          report(`${where}: hidden card id ${s.value} at view${s.path}`);
+      update.events.forEach((event: EventView) => {
+        const { ids, strings } = stringsIn(event);
+        const allowed = (id: string) =>
+          now.ownIds.has(id) || earlier.ownIds.has(id) || moved.has(id);
+        for (const id of ids) {
+          stats.idsSeen++;
+          if (!allowed(id.value)) report(`${where}: ${event.type} shows id ${id.value}`);
+        }
+        for (const s of strings)
+          if (game.allIds.has(s.value) && !allowed(s.value))
+            report(`${where}: ${event.type} carries hidden id ${s.value} at ${s.path}`);
+      });
+
+      // (a) faces: nothing hidden, and no more copies of a face than are public.
+      for (const face of facesIn(update.view)) {
+        stats.facesSeen++;
+        if ((now.visible.get(faceKey(face.value)) ?? 0) === 0)
+          report(`${where}: hidden ${faceKey(face.value)} at view${face.path}`);
+      }
+      for (const [key, n] of countFaces(primaryFaces(update.view))) {
+        const allowed = now.visible.get(key) ?? 0;
+        if (n > allowed) report(`${where}: ${n}× ${key} shown, ${allowed} public`);
+      }
+      const eventVisible = maxCounts(earlier.visible, now.visible);
+      for (const event of update.events) {
+        stats.events++;
+        const faces = facesIn(event).map((f) => f.value);
+        stats.facesSeen += faces.length;
+        for (const [key, n] of countFaces(faces)) {
+          const allowed = eventVisible.get(key) ?? 0;
+          if (n > allowed)
+            report(`${where}: ${event.type} shows ${n}× ${key}, ${allowed} public then`);
+        }
+      }
+
+      // (c) secrets only with the game's end.
+      const ends =
+        update.view.phase === 'gameOver' || update.events.some((e) => e.type === 'gameEnded');
+      const secret = secretIn(json);
+      if (!ends && secret >= 0) report(`${where}: carries secret/key #${secret} before game end`);
+      if (ends && state.phase !== 'gameOver') report(`${where}: claims the game ended early`);
+    }
+  }
+  return problems;
+}
