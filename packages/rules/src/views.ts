@@ -141,21 +141,6 @@ export type SeatView = GameView['seats'][number];
 export type FieldSlotView = SeatView['field'][number];
 export type RevealView = NonNullable<GameView['reveal']>;
 
-/**
- * Public piles change rarely between views and every viewer sees them alike, so their faces are
- * computed once per pile (the state is immutable, so the array identifies its contents).
- */
-const publicFaces = new WeakMap<readonly Card[], Face[]>();
-function facesOfPile(pile: readonly Card[]): Face[] {
-  let faces = publicFaces.get(pile);
-  if (faces === undefined) {
-    // Shared between views, so frozen: a consumer cannot change another viewer's view.
-    faces = Object.freeze(pile.map((card) => Object.freeze(faceOf(card)))) as Face[];
-    publicFaces.set(pile, faces);
-  }
-  return faces;
-}
-
 function copyCard(card: Card): Card {
   return { id: card.id, rank: card.rank, suit: card.suit };
 }
@@ -164,7 +149,7 @@ function meldFor(meld: Meld<Card>, own: boolean) {
   return { kind: meld.kind, cards: own ? meld.cards.map(copyCard) : meld.cards.map(faceOf) };
 }
 
-function seatFor(state: GameState, seatState: SeatState, index: number, viewer: Viewer) {
+function seatFor(state: GameState, seatState: SeatState, index: number, viewer: Viewer): SeatView {
   const own = viewer === index;
   // R8: under peek or sort the owner has seen their face-down cards; nobody else ever does.
   const ownFaceDown = own && setupMode(state.settings) !== 'blind';
@@ -244,7 +229,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     phase: state.phase,
     seats: round.seats.map((seatState, index) => seatFor(state, seatState, index, viewer)),
     drawCount: round.drawPile.length,
-    discardPile: facesOfPile(round.discardPile),
+    discardPile: round.discardPile.map(faceOf),
     setup:
       state.phase === 'setup'
         ? {
