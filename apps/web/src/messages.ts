@@ -464,7 +464,8 @@ export const m = {
 
   // ---------------------------------------------------------------- log and announcements
   log: {
-    roundStarted: (r: number, dealer: string) => `Round ${r} begins. ${dealer} deals.`,
+    roundStarted: (r: number, dealer: string, mine: boolean) =>
+      `Round ${r} begins. ${mine ? 'You deal' : `${dealer} deals`}.`,
     fieldChosen: (who: string, timedOut: boolean) =>
       timedOut ? `${who} ran out of time: pile A became the field.` : `${who} chose a field.`,
     youChose: 'You chose your field.',

@@ -44,7 +44,7 @@ export function describeEvent(
   });
   switch (event.type) {
     case 'roundStarted':
-      return [line(m.log.roundStarted(event.round, who(event.dealer)))];
+      return [line(m.log.roundStarted(event.round, who(event.dealer), isMe(event.dealer)))];
     case 'fieldChosen':
       return [
         isMe(event.seat)
