@@ -88,6 +88,18 @@ export async function createServer(
         adapter: redisClient(config.REDIS_URL, { failFast: false }),
       }
     : null;
+  let redisDown = false;
+  for (const client of redis ? [redis.commands, redis.adapter] : []) {
+    // Redis going away is expected to happen; say so once, and once more when it is back.
+    client.on('error', (error: Error) => {
+      if (!redisDown) app.log.warn({ err: error.message }, 'Redis is unreachable; retrying');
+      redisDown = true;
+    });
+    client.on('ready', () => {
+      if (redisDown) app.log.info('Redis is back');
+      redisDown = false;
+    });
+  }
   let store: RoomStore;
   let coordinator: Coordinator;
   if (options.store) {
@@ -242,7 +254,8 @@ export async function createServer(
     socket.data.code = null;
     socket.data.memberId = null;
     const room = rooms.get(code);
-    if (room) {
+    // Closing down: the sockets go, but the members stay present for the node taking over.
+    if (room && !shuttingDown) {
       void room
         .run(() => room.detachSocket(memberId))
         .catch((error: unknown) =>
@@ -514,6 +527,7 @@ export async function createServer(
   app.get('/healthz', quiet, () => ({ ok: true }));
   app.get('/readyz', quiet, async (_request, reply) => {
     if (shuttingDown) return reply.code(503).send({ ok: false, reason: 'shutting down' });
+    if (redisDown) return reply.code(503).send({ ok: false, reason: 'storage unreachable' });
     return { ok: true, rooms: rooms.size, store: store.kind };
   });
   app.get('/metrics', quiet, async (_request, reply) => {
