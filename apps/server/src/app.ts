@@ -88,7 +88,7 @@ export async function createServer(
         adapter: redisClient(config.REDIS_URL, { failFast: false }),
       }
     : null;
-  let redisDown = false;
+  let redisDown = redis !== null && redis.commands.status !== 'ready';
   for (const client of redis ? [redis.commands, redis.adapter] : []) {
     // Redis going away is expected to happen; say so once, and once more when it is back.
     client.on('error', (error: Error) => {
@@ -108,11 +108,13 @@ export async function createServer(
   } else if (redis) {
     const redisStore = new RedisStore(redis.commands, config.REDIS_PREFIX);
     store = redisStore;
-    coordinator = new RedisCoordinator(redisStore, nodeId, {
+    const redisCoordinator = new RedisCoordinator(redisStore, nodeId, {
       leaseMs: config.LEASE_MS,
       sweepMs: config.SWEEP_DUE_MS,
       nodeTtlMs: config.NODE_TTL_MS,
     });
+    await redisCoordinator.start();
+    coordinator = redisCoordinator;
   } else {
     store = new SqliteStore(config.DATA_DIR, config.SQLITE_SYNCHRONOUS);
     coordinator = new LocalCoordinator(nodeId);
@@ -188,6 +190,16 @@ export async function createServer(
     }
     return pending;
   }
+
+  coordinator.onMembershipChange(() => {
+    for (const room of rooms.values()) {
+      void room
+        .run(() => room.membershipChanged())
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, room: room.code }, 'a room could not re-check presence'),
+        );
+    }
+  });
 
   coordinator.onDue((code) => {
     void getRoom(code)

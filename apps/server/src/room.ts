@@ -160,7 +160,7 @@ export class Room {
 
   /** Several nodes: take what another node wrote since this copy was read. */
   private async refresh(): Promise<void> {
-    const stamp = await this.store.stamp(this.code);
+    const stamp = await stored(this.store.stamp(this.code));
     if (stamp === null) return;
     const version = this.game && this.record.status === 'playing' ? this.game.state.version : null;
     if (
@@ -172,7 +172,7 @@ export class Room {
   }
 
   private async reload(): Promise<void> {
-    const loaded = await this.store.loadRoom(this.code);
+    const loaded = await stored(this.store.loadRoom(this.code));
     if (loaded) this.restore(loaded);
   }
 
@@ -203,8 +203,21 @@ export class Room {
     return (status === 'playing' || status === 'starting') && this.humansConnected() === 0;
   }
 
+  /**
+   * Since when a disconnected member has been away: when they left, or, if the node holding their
+   * socket died, when that node was last seen alive.
+   */
+  private awaySinceOf(memberId: string): number {
+    const left = this.record.awaySince[memberId];
+    if (left !== undefined) return left;
+    const seen = (this.record.presence[memberId] ?? [])
+      .map((node) => this.coordinator.lastSeen(node))
+      .filter((at): at is number => at !== undefined);
+    return seen.length ? Math.max(...seen) : this.record.lastActivity;
+  }
+
   private awayFor(memberId: string, now: number): number {
-    return now - (this.record.awaySince[memberId] ?? this.record.lastActivity);
+    return now - this.awaySinceOf(memberId);
   }
 
   view(): RoomView {
@@ -228,7 +241,7 @@ export class Room {
           botLevel: seat.botLevel,
           connected: seat.kind === 'bot' || connected,
           standIn: seat.standIn,
-          awaySince: member && !connected ? (r.awaySince[member.id] ?? r.lastActivity) : null,
+          awaySince: member && !connected ? this.awaySinceOf(member.id) : null,
         };
       }),
       members: members.map((m) => ({
@@ -333,13 +346,14 @@ export class Room {
   private async markPresent(memberId: string, present: boolean): Promise<void> {
     const node = this.coordinator.nodeId;
     const wasPaused = this.paused;
-    const nodes = (this.record.presence[memberId] ?? []).filter(
-      (n) => n !== node && this.coordinator.liveNodes().has(n),
-    );
+    // Only this node's entry changes: another node's, live or not, is that node's to keep (a
+    // dead node's entries are ignored by isConnected).
+    const nodes = (this.record.presence[memberId] ?? []).filter((n) => n !== node);
     const presence = { ...this.record.presence, [memberId]: present ? [...nodes, node] : nodes };
     const awaySince = { ...this.record.awaySince };
+    const live = this.coordinator.liveNodes();
     if (present) delete awaySince[memberId];
-    else if (nodes.length === 0) awaySince[memberId] = Date.now();
+    else if (!nodes.some((n) => live.has(n))) awaySince[memberId] = Date.now();
     let seats = this.record.seats;
     let deadline = this.record.deadline;
     const member = this.member(memberId);
@@ -719,10 +733,12 @@ export class Room {
     version: number | null,
   ): Promise<Outcome<{ version: number }>> {
     const game = this.game;
-    if (!game || this.record.status !== 'playing') return fail('NO_GAME');
+    if (!game) return fail('NO_GAME');
     const started = performance.now();
+    // A retry is answered with its earlier result, even once the game is over.
     const earlier = game.actionIds.get(actionKey(seat, actionId));
     if (earlier !== undefined) return { ok: true, version: earlier + 1 };
+    if (this.record.status !== 'playing') return fail('NO_GAME');
     if (version !== null && isTurnAction(action) && version !== game.state.version) {
       return fail('STALE_VERSION');
     }
@@ -747,6 +763,8 @@ export class Room {
       appended = await this.store.appendAction(record, entry, snapshot, finished, roomChanged);
     } catch (error) {
       this.log.error({ err: error, seat }, 'storing an action failed');
+      // The write may have landed without its answer: look again soon, so bots and timers go on.
+      this.coordinator.arm(this.code, Date.now() + 1000);
       return fail('UNAVAILABLE');
     }
     if (!appended) throw new Conflict();
@@ -808,7 +826,8 @@ export class Room {
     const r = this.record;
     const times: number[] = [];
     if (r.status === 'starting' && r.commit) times.push(r.commit.deadline);
-    if (this.paused) return times.length ? Math.min(...times) : null;
+    // Paused: look again now and then, in case the nodes thought gone were only slow.
+    if (this.paused) return Math.min(...times, now + this.config.NODE_TTL_MS);
     const host = this.member(r.hostId);
     if (host && !this.isConnected(host.id) && this.humansConnected() > 0) {
       times.push(now - this.awayFor(host.id, now) + this.config.HOST_GRACE_MS);
@@ -823,6 +842,12 @@ export class Room {
       if (r.deadline) times.push(r.deadline.at);
     }
     return times.length ? Math.min(...times) : null;
+  }
+
+  /** Nodes came or went: who is connected may have changed (call inside `run`). */
+  membershipChanged(): void {
+    this.broadcastRoom();
+    this.schedule();
   }
 
   /** Arms the room's next wake-up with the coordinator. */

@@ -18,7 +18,11 @@ runIt('two server nodes on one Redis', () => {
   });
 
   async function node(): Promise<TestServer> {
-    const server = await startServer({ REDIS_URL: redis!.url, REDIS_PREFIX: 'test:', TIMER_SCALE: 0.05 });
+    const server = await startServer({
+      REDIS_URL: redis!.url,
+      REDIS_PREFIX: 'test:',
+      TIMER_SCALE: 0.05,
+    });
     nodes.push(server);
     return server;
   }

@@ -57,14 +57,22 @@ export class TestRedis {
     const child = spawn(
       REDIS_BINARY,
       [
-        '--port', String(this.port),
-        '--bind', '127.0.0.1',
-        '--dir', this.dir,
-        '--appendonly', 'yes',
-        '--appendfsync', 'always',
-        '--save', '',
-        '--daemonize', 'no',
-        '--loglevel', 'warning',
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--daemonize',
+        'no',
+        '--loglevel',
+        'warning',
       ],
       { stdio: 'ignore' },
     );
@@ -79,17 +87,20 @@ export class TestRedis {
 
   private answers(): Promise<boolean> {
     return new Promise((resolve) => {
-      import('node:net').then(({ connect }) => {
-        const socket = connect(this.port, '127.0.0.1');
-        socket.once('connect', () => {
-          socket.write('PING\r\n');
-        });
-        socket.once('data', (data) => {
-          socket.destroy();
-          resolve(data.toString().startsWith('+PONG'));
-        });
-        socket.once('error', () => resolve(false));
-      }, () => resolve(false));
+      import('node:net').then(
+        ({ connect }) => {
+          const socket = connect(this.port, '127.0.0.1');
+          socket.once('connect', () => {
+            socket.write('PING\r\n');
+          });
+          socket.once('data', (data) => {
+            socket.destroy();
+            resolve(data.toString().startsWith('+PONG'));
+          });
+          socket.once('error', () => resolve(false));
+        },
+        () => resolve(false),
+      );
     });
   }
 

@@ -51,10 +51,13 @@ if ARGV[6] == '1' then redis.call('HSET', KEYS[2], 'finished', '1') end
 redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1)
 return 1`;
 
-/** Takes a room whose wake-up time has come, leasing it so another node takes over if we die. */
+/**
+ * Takes a room whose wake-up time has come (or whose wake-up entry went missing), leasing it so
+ * another node takes over if we die. A needless wake-up is harmless: the room re-arms itself.
+ */
 const CLAIM = `
 local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not at or tonumber(at) > tonumber(ARGV[2]) then return 0 end
+if at and tonumber(at) > tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
 return 1`;
 
@@ -289,10 +292,14 @@ export class RedisStore implements RoomStore {
  */
 export class RedisCoordinator implements Coordinator {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The wake-up time each room was last armed with here (retries re-check it). */
+  private readonly armed = new Map<string, number | null>();
   private live: ReadonlySet<string>;
-  private readonly heartbeat: NodeJS.Timeout;
-  private readonly sweeper: NodeJS.Timeout;
+  private seen = new Map<string, number>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
   private handler: (code: string) => void = () => undefined;
+  private membershipHandler: () => void = () => undefined;
 
   constructor(
     private readonly store: RedisStore,
@@ -300,26 +307,48 @@ export class RedisCoordinator implements Coordinator {
     private readonly options: { leaseMs: number; sweepMs: number; nodeTtlMs: number },
   ) {
     this.live = new Set([nodeId]);
-    this.heartbeat = setInterval(() => void this.beat(), Math.max(200, options.nodeTtlMs / 3));
-    this.heartbeat.unref();
-    this.sweeper = setInterval(() => void this.sweep(), options.sweepMs);
-    this.sweeper.unref();
-    void this.beat();
   }
 
-  private async beat(): Promise<void> {
+  /**
+   * Joins the cluster: a first heartbeat and a first look at who else is alive, before this node
+   * sweeps for due rooms (a node that thought itself alone would pause every room it touched).
+   */
+  async start(): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!(await this.beat())) {
+      if (Date.now() > deadline) throw new Error('Redis did not answer within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    this.heartbeat = setInterval(() => void this.beat(), Math.max(200, this.options.nodeTtlMs / 3));
+    this.heartbeat.unref();
+    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
+    this.sweeper.unref();
+  }
+
+  private async beat(): Promise<boolean> {
     const now = Date.now();
     try {
       const redis = this.store.client;
-      await redis.zadd(this.store.key.nodes(), now, this.nodeId);
-      const nodes = await redis.zrangebyscore(
-        this.store.key.nodes(),
-        now - this.options.nodeTtlMs,
-        '+inf',
-      );
-      this.live = new Set([...nodes, this.nodeId]);
+      const key = this.store.key.nodes();
+      await redis.zadd(key, now, this.nodeId);
+      // Nodes silent for a day are forgotten; the rest tell when each was last seen.
+      await redis.zremrangebyscore(key, '-inf', now - 86_400_000);
+      const flat = await redis.zrange(key, 0, -1, 'WITHSCORES');
+      const seen = new Map<string, number>();
+      for (let i = 0; i + 1 < flat.length; i += 2) seen.set(flat[i]!, Number(flat[i + 1]));
+      this.seen = seen;
+      const live = new Set([
+        ...[...seen].filter(([, at]) => at > now - this.options.nodeTtlMs).map(([node]) => node),
+        this.nodeId,
+      ]);
+      const changed =
+        live.size !== this.live.size || [...live].some((node) => !this.live.has(node));
+      this.live = live;
+      if (changed) this.membershipHandler();
+      return true;
     } catch {
-      // Redis away: keep the last known set; presence is re-read when it returns.
+      // Redis away: keep the last known view; presence is re-read when it returns.
+      return false;
     }
   }
 
@@ -327,24 +356,50 @@ export class RedisCoordinator implements Coordinator {
     return this.live;
   }
 
+  lastSeen(nodeId: string): number | undefined {
+    return nodeId === this.nodeId ? Date.now() : this.seen.get(nodeId);
+  }
+
   onDue(handler: (code: string) => void): void {
     this.handler = handler;
+  }
+
+  onMembershipChange(handler: () => void): void {
+    this.membershipHandler = handler;
   }
 
   arm(code: string, at: number | null): void {
     const existing = this.timers.get(code);
     if (existing) clearTimeout(existing);
     this.timers.delete(code);
-    const due = this.store.key.due();
+    this.armed.set(code, at);
+    this.write(code, at);
     if (at === null) {
-      void this.store.client.zrem(due, code).catch(() => undefined);
+      this.armed.delete(code);
       return;
     }
-    void this.store.client.zadd(due, at, code).catch(() => undefined);
+    this.setLocal(code, at);
+  }
+
+  /** Records the wake-up in Redis; a failed write is retried while it is still the latest. */
+  private write(code: string, at: number | null): void {
+    const due = this.store.key.due();
+    const done =
+      at === null ? this.store.client.zrem(due, code) : this.store.client.zadd(due, at, code);
+    done.catch(() => {
+      const retry = setTimeout(() => {
+        if (this.armed.get(code) === at || (at === null && !this.armed.has(code)))
+          this.write(code, at);
+      }, 500);
+      retry.unref();
+    });
+  }
+
+  private setLocal(code: string, at: number): void {
     const timer = setTimeout(
       () => {
         this.timers.delete(code);
-        void this.claim(code).then((mine) => mine && this.handler(code));
+        void this.claimOrRetry(code, at);
       },
       Math.max(0, at - Date.now()),
     );
@@ -352,18 +407,19 @@ export class RedisCoordinator implements Coordinator {
     this.timers.set(code, timer);
   }
 
-  async claim(code: string): Promise<boolean> {
+  private async claimOrRetry(code: string, at: number): Promise<void> {
     try {
-      return (
-        (await this.store.claimScripts.claimRoom(
-          this.store.key.due(),
-          code,
-          Date.now(),
-          this.options.leaseMs,
-        )) === 1
+      const mine = await this.store.claimScripts.claimRoom(
+        this.store.key.due(),
+        code,
+        Date.now(),
+        this.options.leaseMs,
       );
+      if (mine === 1) this.handler(code);
     } catch {
-      return false;
+      // Redis away: try again shortly, unless the room was re-armed meanwhile.
+      if (this.armed.get(code) === at && !this.timers.has(code))
+        this.setLocal(code, Date.now() + 500);
     }
   }
 
@@ -383,8 +439,8 @@ export class RedisCoordinator implements Coordinator {
   }
 
   close(): Promise<void> {
-    clearInterval(this.heartbeat);
-    clearInterval(this.sweeper);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.sweeper) clearInterval(this.sweeper);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     return Promise.resolve();

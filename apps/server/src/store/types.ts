@@ -134,10 +134,14 @@ export interface RoomStore {
 export interface Coordinator {
   readonly nodeId: string;
   liveNodes(): ReadonlySet<string>;
+  /** When a node was last seen alive (ms since epoch), if known. */
+  lastSeen(nodeId: string): number | undefined;
   /** Wake the room at `at` (ms since epoch), or never (null). */
   arm(code: string, at: number | null): void;
   /** Called with a room's code when it is due and this node has claimed it. */
   onDue(handler: (code: string) => void): void;
+  /** Called when the set of live nodes changes (a node died or joined). */
+  onMembershipChange(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -155,9 +159,16 @@ export class LocalCoordinator implements Coordinator {
     return this.live;
   }
 
+  lastSeen(nodeId: string): number | undefined {
+    return nodeId === this.nodeId ? Date.now() : undefined;
+  }
+
   onDue(handler: (code: string) => void): void {
     this.handler = handler;
   }
+
+  /** One node: its own membership never changes. */
+  onMembershipChange(): void {}
 
   arm(code: string, at: number | null): void {
     const existing = this.timers.get(code);

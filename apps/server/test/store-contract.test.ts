@@ -1,0 +1,611 @@
+/**
+ * One contract for the two room stores (src/store/types.ts `RoomStore`), run against SQLite (a
+ * temporary directory) and Redis (a redis-server of the suite's own, a unique key prefix per
+ * test). Where the two differ on purpose (SQLite has one writer, so it does not compare-and-set
+ * and has no stamp), the difference is written down as a test of its own.
+ */
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyAction,
+  chooseBotAction,
+  createGame,
+  currentTimer,
+  pendingSeats,
+  replay,
+  settingsWith,
+  standInActions,
+  viewFor,
+} from '@trepenta/rules';
+import type { GameSettings, GameState, LogEntry } from '@trepenta/rules';
+import { RedisStore, redisClient } from '../src/store/redis';
+import type { Redis } from 'ioredis';
+import { SqliteStore } from '../src/store/sqlite';
+import { actionKey } from '../src/store/types';
+import type { GameHeader, RoomRecord, RoomStore, SeatRecord } from '../src/store/types';
+import { TestRedis, redisAvailable } from './redis';
+
+// ------------------------------------------------------------------ fixtures
+
+const SETTINGS: GameSettings = settingsWith(['openField', 'rivalSets']);
+const SEATS = 3;
+const hex = (digit: string) => digit.repeat(64);
+
+let codeSeq = 0;
+/** A fresh code per test, from the real alphabet's shape (6 characters). */
+function newCode(): string {
+  const alphabet = 'BCDFGHJKLMNPQRSTVWXZ2345679';
+  let n = ++codeSeq + randomInt(1000) * 1000;
+  let code = '';
+  for (let i = 0; i < 6; i++) {
+    code += alphabet[n % alphabet.length];
+    n = Math.floor(n / alphabet.length);
+  }
+  return code;
+}
+
+function roomRecord(code: string, changes: Partial<RoomRecord> = {}): RoomRecord {
+  const human = (id: string): SeatRecord => ({
+    kind: 'human',
+    memberId: id,
+    botLevel: null,
+    standIn: false,
+  });
+  return {
+    code,
+    createdAt: 1_700_000_000_000,
+    lastActivity: 1_700_000_000_000,
+    hostId: 'm1',
+    locked: false,
+    settings: SETTINGS,
+    seatCount: SEATS,
+    seats: [
+      human('m1'),
+      human('m2'),
+      { kind: 'bot', memberId: null, botLevel: 'greedy', standIn: false },
+      ...Array.from({ length: 3 }, () => ({
+        kind: 'empty' as const,
+        memberId: null,
+        botLevel: null,
+        standIn: false,
+      })),
+    ],
+    members: ['m1', 'm2'].map((id, i) => ({
+      id,
+      nickname: `P${i}`,
+      role: 'player' as const,
+      seat: i,
+      tokenHash: hex(String(i + 1)),
+      kicked: false,
+      joinedAt: 1_700_000_000_000 + i,
+    })),
+    status: 'lobby',
+    gameNumber: 0,
+    commit: null,
+    deadline: null,
+    chat: [{ id: 1, at: 1, memberId: 'm1', nickname: 'P0', text: 'hi', emote: null }],
+    nextMemberSeq: 3,
+    nextChatId: 2,
+    revision: 1,
+    presence: { m1: ['node-a'], m2: [] },
+    awaySince: { m2: 1_700_000_000_500 },
+    ...changes,
+  };
+}
+
+/** A new revision of a record (what Room.next does). */
+function bump(room: RoomRecord, changes: Partial<RoomRecord> = {}): RoomRecord {
+  return { ...room, ...changes, revision: room.revision + 1, lastActivity: room.lastActivity + 1 };
+}
+
+interface Played {
+  readonly header: GameHeader;
+  readonly start: GameState;
+  /** The log, with the state after each entry (states[i] is the state before log[i]). */
+  readonly log: LogEntry[];
+  readonly states: GameState[];
+}
+
+/**
+ * A game played by bots from their own views, from its first state; the first entry is a
+ * server timeout of the setup timer (a 'system' entry), the rest are seats' moves.
+ */
+function playGame(maxActions = Infinity): Played {
+  const randomness = {
+    gameId: 'contract-game',
+    secrets: ['1', '2', '3', '4', '5'].map(hex),
+    nonces: ['a', 'b', 'c'].map(hex),
+  };
+  const created = createGame(SETTINGS, SEATS, randomness);
+  if (!created.ok) throw new Error(created.error.code);
+  const header: GameHeader = {
+    settings: SETTINGS,
+    seatCount: SEATS,
+    randomness,
+    commitments: ['c1', 'c2', 'c3', 'c4', 'c5'],
+    names: ['P0', 'P1', 'Bot (greedy)'],
+  };
+  const states = [created.value];
+  const log: LogEntry[] = [];
+  let state = created.value;
+  const push = (entry: LogEntry) => {
+    const step = applyAction(state, entry.seat, entry.action);
+    if (!step.ok) throw new Error(`${JSON.stringify(entry.action)}: ${step.error.code}`);
+    log.push(entry);
+    state = step.value.state;
+    states.push(state);
+  };
+  const timer = currentTimer(state)!;
+  push({
+    version: 0,
+    actionId: `timeout-${timer.key}`,
+    seat: 'system',
+    action: { type: 'timeout', key: timer.key, standIn: standInActions(state, 0) },
+  });
+  for (let n = 0; state.phase !== 'gameOver' && log.length < maxActions && n < 20_000; n++) {
+    const seat = pendingSeats(state)[0];
+    if (seat === undefined) throw new Error(`nobody can act in ${state.phase}`);
+    const action = chooseBotAction(viewFor(state, seat), 'greedy', n * 7 + seat);
+    if (!action) throw new Error(`seat ${seat} has nothing to do in ${state.phase}`);
+    push({ version: state.version, actionId: `s${seat}-${n}`, seat, action });
+  }
+  return { header, start: created.value, log, states };
+}
+
+let fullGame: Played | null = null;
+/** Played once per file: a whole game takes a moment. */
+function wholeGame(): Played {
+  fullGame ??= playGame();
+  return fullGame;
+}
+
+// ------------------------------------------------------------------ the contract
+
+interface StoreKit {
+  readonly store: RoomStore;
+  /** A second, independent store on the same data (another process's view, or after a restart). */
+  reopen(): Promise<RoomStore>;
+  cleanup(): Promise<void>;
+}
+
+interface Capabilities {
+  /** saveRoom/startGame/appendAction(roomChanged) compare the stored revision. */
+  readonly compareAndSet: boolean;
+  /** stamp() reports revision and version (several writers); null where one writer is alone. */
+  readonly stamps: boolean;
+  /** An append whose version is beyond the log's end is refused (not only an existing one). */
+  readonly refusesGaps: boolean;
+}
+
+function storeContract(name: string, caps: Capabilities, make: () => Promise<StoreKit>): void {
+  describe(`RoomStore contract: ${name}`, () => {
+    let kit: StoreKit | null = null;
+    const extra: RoomStore[] = [];
+    afterEach(async () => {
+      for (const store of extra.splice(0)) await store.close().catch(() => undefined);
+      await kit?.cleanup();
+      kit = null;
+    });
+    async function open(): Promise<RoomStore> {
+      kit = await make();
+      return kit.store;
+    }
+    async function reopen(): Promise<RoomStore> {
+      const store = await kit!.reopen();
+      extra.push(store);
+      return store;
+    }
+
+    /** A room saved at revision 1, then its game started at revision 2. */
+    async function startedRoom(
+      store: RoomStore,
+      played: Played,
+    ): Promise<{ room: RoomRecord; code: string }> {
+      const code = newCode();
+      const lobby = roomRecord(code);
+      expect(await store.saveRoom(lobby)).toBe(true);
+      const room = bump(lobby, {
+        status: 'playing',
+        gameNumber: 1,
+        deadline: { key: 'setup/1', at: 1_700_000_060_000 },
+      });
+      expect(await store.startGame(room, played.header, played.start)).toBe(true);
+      return { room, code };
+    }
+
+    /** Appends log[from..to) in order (snapshot at `snapshotAt` entries, if any); the new room. */
+    async function appendAll(
+      store: RoomStore,
+      room: RoomRecord,
+      played: Played,
+      from: number,
+      to: number,
+      snapshotAt: number | null = null,
+    ): Promise<RoomRecord> {
+      let current = room;
+      for (let i = from; i < to; i++) {
+        const after = played.states[i + 1]!;
+        const finished = after.phase === 'gameOver';
+        const next = finished ? bump(current, { status: 'finished', deadline: null }) : current;
+        const snapshot = finished || snapshotAt === i + 1 ? after : null;
+        const ok = await store.appendAction(next, played.log[i]!, snapshot, finished, finished);
+        expect(ok, `append ${i}`).toBe(true);
+        current = next;
+      }
+      return current;
+    }
+
+    it('saveRoom / loadRoom: the record comes back as written, also through another store', async () => {
+      const store = await open();
+      const code = newCode();
+      const room = roomRecord(code);
+      expect(await store.loadRoom(code)).toBeNull();
+      expect(await store.saveRoom(room)).toBe(true);
+      expect(await store.loadRoom(code)).toEqual({ room, game: null });
+      const changed = bump(room, { locked: true, hostId: 'm2', presence: { m1: [], m2: ['x'] } });
+      expect(await store.saveRoom(changed)).toBe(true);
+      expect((await store.loadRoom(code))?.room).toEqual(changed);
+      // Durable once the promise resolved: an independent store (another node, a restart) sees it.
+      expect((await (await reopen()).loadRoom(code))?.room).toEqual(changed);
+    });
+
+    if (caps.compareAndSet) {
+      it('compare-and-set: a save over a stale revision returns false and changes nothing', async () => {
+        const store = await open();
+        const code = newCode();
+        const first = roomRecord(code);
+        expect(await store.saveRoom(first)).toBe(true);
+        const second = bump(first, { locked: true });
+        expect(await store.saveRoom(second)).toBe(true);
+        // Another writer read revision 1 too and wrote its own revision 2: it lost.
+        const rival = bump(first, { hostId: 'm2' });
+        expect(await store.saveRoom(rival)).toBe(false);
+        // A revision that skips one is refused as well, and a brand-new room cannot start at 2.
+        expect(await store.saveRoom(bump(bump(second)))).toBe(false);
+        expect(await store.saveRoom(roomRecord(newCode(), { revision: 2 }))).toBe(false);
+        expect((await store.loadRoom(code))?.room).toEqual(second);
+        // startGame compares the same way.
+        const played = wholeGame();
+        const stale = bump(first, { status: 'playing', gameNumber: 1 });
+        expect(await store.startGame(stale, played.header, played.start)).toBe(false);
+        expect((await store.loadRoom(code))?.room).toEqual(second);
+        expect(await store.loadGame(code, 1)).toBeNull();
+      });
+    } else {
+      it('single writer: saveRoom does not compare revisions (the last write wins)', async () => {
+        // One process is the only writer of an SQLite file, so there is no race to lose; the
+        // store accepts any revision. (Redis, with several nodes, refuses: see its suite.)
+        const store = await open();
+        const code = newCode();
+        const first = roomRecord(code);
+        expect(await store.saveRoom(first)).toBe(true);
+        expect(await store.saveRoom(bump(first, { locked: true }))).toBe(true);
+        const rival = bump(first, { hostId: 'm2' });
+        expect(await store.saveRoom(rival)).toBe(true);
+        expect((await store.loadRoom(code))?.room).toEqual(rival);
+      });
+    }
+
+    it('startGame + appendAction in order; an append at a taken version is refused and writes nothing', async () => {
+      const store = await open();
+      const played = wholeGame();
+      const { room, code } = await startedRoom(store, played);
+      const loaded0 = await store.loadRoom(code);
+      expect(loaded0?.room).toEqual(room);
+      expect(loaded0?.game?.header).toEqual(played.header);
+      expect(loaded0?.game?.snapshot).toEqual(played.start);
+      expect(loaded0?.game?.tail).toEqual([]);
+      const n = 12;
+      await appendAll(store, room, played, 0, n);
+      // Version 5 is taken: another writer's entry at 5 loses and nothing of it is kept.
+      const rivalEntry: LogEntry = { ...played.log[5]!, actionId: 'rival', seat: 1 };
+      expect(await store.appendAction(room, rivalEntry, null, false, false)).toBe(false);
+      // Also when it would have carried a finished flag, a snapshot and a room change.
+      const finishedRoom = bump(room, { status: 'finished', locked: true });
+      expect(
+        await store.appendAction(finishedRoom, rivalEntry, played.states[9]!, true, true),
+      ).toBe(false);
+      const game = await store.loadGame(code, 1);
+      expect(game?.log).toEqual(played.log.slice(0, n));
+      expect(game?.finished).toBe(false);
+      const loaded = await store.loadRoom(code);
+      expect(loaded?.room).toEqual(room);
+      expect(loaded?.game?.actionIds.has(actionKey(1, 'rival'))).toBe(false);
+      expect(loaded?.game?.actionIds.size).toBe(n);
+      // The next version is still free.
+      await appendAll(store, room, played, n, n + 1);
+      expect((await store.loadGame(code, 1))?.log).toEqual(played.log.slice(0, n + 1));
+    });
+
+    if (caps.refusesGaps) {
+      it('an append beyond the end of the log (a gap) is refused and writes nothing', async () => {
+        const store = await open();
+        const played = wholeGame();
+        const { room, code } = await startedRoom(store, played);
+        await appendAll(store, room, played, 0, 3);
+        expect(await store.appendAction(room, played.log[4]!, null, false, false)).toBe(false);
+        expect((await store.loadGame(code, 1))?.log).toEqual(played.log.slice(0, 3));
+      });
+    }
+
+    if (caps.compareAndSet) {
+      it('an append that changes the room over a stale revision is refused as a whole', async () => {
+        const store = await open();
+        const played = wholeGame();
+        const { room, code } = await startedRoom(store, played);
+        await appendAll(store, room, played, 0, 2);
+        // Another node changed the room meanwhile (someone connected): revision 3.
+        const elsewhere = bump(room, { presence: { m1: ['node-b'], m2: [] } });
+        expect(await store.saveRoom(elsewhere)).toBe(true);
+        // This node's append carries its own revision 3 (a new deadline): it must lose entirely.
+        const mine = bump(room, { deadline: { key: 'turn/1/1', at: 1 } });
+        expect(await store.appendAction(mine, played.log[2]!, null, false, true)).toBe(false);
+        expect((await store.loadGame(code, 1))?.log).toEqual(played.log.slice(0, 2));
+        expect((await store.loadRoom(code))?.room).toEqual(elsewhere);
+        // Without a room change the same entry goes in (the log's own check is by version).
+        expect(await store.appendAction(elsewhere, played.log[2]!, null, false, false)).toBe(true);
+      });
+    }
+
+    it('a snapshot plus the tail after it rebuilds the same game as the full log', async () => {
+      const store = await open();
+      const played = wholeGame();
+      const { room, code } = await startedRoom(store, played);
+      const snapshotAt = 17;
+      const n = 30;
+      await appendAll(store, room, played, 0, n, snapshotAt);
+      for (const reader of [store, await reopen()]) {
+        const loaded = await reader.loadRoom(code);
+        const game = loaded!.game!;
+        expect(game.snapshot).toEqual(played.states[snapshotAt]);
+        expect(game.snapshot!.version).toBe(snapshotAt);
+        expect(game.tail).toEqual(played.log.slice(snapshotAt, n));
+        let state = game.snapshot!;
+        for (const entry of game.tail) {
+          const step = applyAction(state, entry.seat, entry.action);
+          if (!step.ok) throw new Error(step.error.code);
+          state = step.value.state;
+        }
+        const full = replay({ ...played.header, log: (await reader.loadGame(code, 1))!.log });
+        if (!full.ok) throw new Error(full.error.code);
+        expect(state).toEqual(full.value.state);
+        expect(state).toEqual(played.states[n]);
+      }
+    });
+
+    it('actionIds maps every (seat, actionId) of the game, system entries too, to its version', async () => {
+      const store = await open();
+      const played = wholeGame();
+      const { room, code } = await startedRoom(store, played);
+      const n = 25;
+      await appendAll(store, room, played, 0, n, 10);
+      const expected = new Map(
+        played.log.slice(0, n).map((e) => [actionKey(e.seat, e.actionId), e.version]),
+      );
+      expect(expected.get('system:timeout-setup/1')).toBe(0);
+      for (const reader of [store, await reopen()]) {
+        // The whole game's ids, not only the tail after the snapshot.
+        expect(new Map((await reader.loadRoom(code))!.game!.actionIds)).toEqual(expected);
+      }
+    });
+
+    it('loadGame: the full log, and finished once the last entry says so', async () => {
+      const store = await open();
+      const played = wholeGame();
+      expect(played.states.at(-1)!.phase).toBe('gameOver');
+      const { room, code } = await startedRoom(store, played);
+      expect(await store.loadGame(code, 2)).toBeNull();
+      expect(await store.loadGame(newCode(), 1)).toBeNull();
+      const total = played.log.length;
+      let current = await appendAll(store, room, played, 0, total - 1, 40);
+      let game = await store.loadGame(code, 1);
+      expect(game).toEqual({
+        header: played.header,
+        log: played.log.slice(0, -1),
+        finished: false,
+      });
+      current = await appendAll(store, current, played, total - 1, total);
+      expect(current.status).toBe('finished');
+      for (const reader of [store, await reopen()]) {
+        game = await reader.loadGame(code, 1);
+        expect(game).toEqual({ header: played.header, log: played.log, finished: true });
+        expect(game!.log.map((e) => e.version)).toEqual(played.log.map((_, i) => i));
+        const loaded = await reader.loadRoom(code);
+        expect(loaded!.room).toEqual(current);
+        // A finished room loads with its final state (the game-over snapshot).
+        expect(loaded!.game!.snapshot).toEqual(played.states.at(-1));
+        expect(loaded!.game!.tail).toEqual([]);
+      }
+    });
+
+    it('deleteRoom removes the live room but keeps the finished game (replays); codeTaken', async () => {
+      const store = await open();
+      const played = wholeGame();
+      const unknown = newCode();
+      expect(await store.codeTaken(unknown)).toBe(false);
+      const { room, code } = await startedRoom(store, played);
+      expect(await store.codeTaken(code)).toBe(true);
+      await appendAll(store, room, played, 0, played.log.length);
+      await store.deleteRoom(code);
+      expect(await store.loadRoom(code)).toBeNull();
+      expect(await store.loadGame(code, 1)).toEqual({
+        header: played.header,
+        log: played.log,
+        finished: true,
+      });
+      // The code stays taken while a stored game uses it, so a replay link never changes game.
+      expect(await store.codeTaken(code)).toBe(true);
+      expect(await (await reopen()).codeTaken(code)).toBe(true);
+      // A lobby room that never played frees its code when deleted.
+      const lobby = roomRecord(newCode());
+      expect(await store.saveRoom(lobby)).toBe(true);
+      expect(await store.codeTaken(lobby.code)).toBe(true);
+      await store.deleteRoom(lobby.code);
+      expect(await store.codeTaken(lobby.code)).toBe(false);
+      expect(await store.loadRoom(lobby.code)).toBeNull();
+    });
+
+    if (caps.stamps) {
+      it('stamp: the stored revision and game version, moving with every write', async () => {
+        const store = await open();
+        const played = wholeGame();
+        expect(await store.stamp(newCode())).toBeNull();
+        const code = newCode();
+        const lobby = roomRecord(code);
+        await store.saveRoom(lobby);
+        expect(await store.stamp(code)).toEqual({ revision: 1, version: null });
+        const room = bump(lobby, { status: 'playing', gameNumber: 1 });
+        await store.startGame(room, played.header, played.start);
+        expect(await store.stamp(code)).toEqual({ revision: 2, version: 0 });
+        await appendAll(store, room, played, 0, 4);
+        expect(await store.stamp(code)).toEqual({ revision: 2, version: 4 });
+        // A refused write moves nothing.
+        await store.appendAction(room, played.log[1]!, null, false, false);
+        await store.saveRoom(bump(lobby));
+        expect(await store.stamp(code)).toEqual({ revision: 2, version: 4 });
+        const changed = bump(room, { deadline: { key: 'x', at: 1 } });
+        await store.appendAction(changed, played.log[4]!, null, false, true);
+        expect(await (await reopen()).stamp(code)).toEqual({ revision: 3, version: 5 });
+      });
+    } else {
+      it('stamp: null (one process is the only writer, so nothing to compare)', async () => {
+        const store = await open();
+        const code = newCode();
+        await store.saveRoom(roomRecord(code));
+        expect(await store.stamp(code)).toBeNull();
+        expect(await store.stamp(newCode())).toBeNull();
+      });
+    }
+  });
+}
+
+// ------------------------------------------------------------------ SQLite (always runs)
+
+storeContract('SqliteStore', { compareAndSet: false, stamps: false, refusesGaps: false }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
+  const store = new SqliteStore(dir, 'FULL');
+  const opened: SqliteStore[] = [];
+  return Promise.resolve({
+    store,
+    reopen: () => {
+      // Another connection to the same file (the file is what a restart would find).
+      const again = new SqliteStore(dir, 'FULL');
+      opened.push(again);
+      return Promise.resolve(again);
+    },
+    async cleanup() {
+      for (const s of opened) await s.close().catch(() => undefined);
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  });
+});
+
+describe('SqliteStore specifics', () => {
+  it('loadRooms returns every live room with its game (a restart restores them all)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
+    const store = new SqliteStore(dir, 'FULL');
+    try {
+      const a = roomRecord(newCode());
+      const b = roomRecord(newCode());
+      await store.saveRoom(a);
+      await store.saveRoom(b);
+      const loaded = await store.loadRooms();
+      expect(loaded.map((l) => l.room.code).sort()).toEqual([a.code, b.code].sort());
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// ------------------------------------------------------------------ Redis
+
+const runIt = redisAvailable() ? describe : describe.skip;
+
+runIt('RedisStore (own redis-server)', () => {
+  let redis: TestRedis | null = null;
+  beforeAll(async () => {
+    redis = await TestRedis.start();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    redis = null;
+  });
+
+  /**
+   * A fail-fast client (the server's own kind) once it is connected: without an offline queue,
+   * a command sent before the connection is ready fails at once.
+   */
+  async function redisStore(prefix: string): Promise<RedisStore> {
+    const client = redisClient(redis!.url, { failFast: true });
+    await ready(client);
+    return new RedisStore(client, prefix);
+  }
+
+  let prefixSeq = 0;
+  storeContract(
+    'RedisStore',
+    { compareAndSet: true, stamps: true, refusesGaps: true },
+    async () => {
+      // A unique prefix per test on the suite's own server: nothing is shared, nothing flushed.
+      const prefix = `contract${++prefixSeq}-${process.pid}:`;
+      const clients: RedisStore[] = [];
+      const open = async () => {
+        const store = await redisStore(prefix);
+        clients.push(store);
+        return store;
+      };
+      const store = await open();
+      return {
+        store,
+        reopen: open,
+        async cleanup() {
+          for (const s of clients) await s.close().catch(() => undefined);
+        },
+      };
+    },
+  );
+
+  it('loadRooms is lazy: rooms load on demand, by code', async () => {
+    const store = await redisStore(`lazy-${process.pid}:`);
+    try {
+      const room = roomRecord(newCode());
+      await store.saveRoom(room);
+      expect(await store.loadRooms()).toEqual([]);
+      expect((await store.loadRoom(room.code))?.room).toEqual(room);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('prefixes keep deployments apart on one Redis', async () => {
+    const a = await redisStore(`apart-a-${process.pid}:`);
+    const b = await redisStore(`apart-b-${process.pid}:`);
+    try {
+      const room = roomRecord(newCode());
+      expect(await a.saveRoom(room)).toBe(true);
+      expect(await b.loadRoom(room.code)).toBeNull();
+      expect(await b.codeTaken(room.code)).toBe(false);
+      // The same revision saved under the other prefix is a different room, not a conflict.
+      expect(await b.saveRoom(room)).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+function ready(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Redis did not get ready')), 10_000);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
