@@ -420,16 +420,27 @@ function exchangeAllowed(state: GameState, turn: TurnState): RuleError | null {
     : null;
 }
 
-function exchange(state: GameState, seat: number, id: string, position: number): Step {
+/** The checks every exchange shares: the seat's act step, an exchange left, the card in hand. */
+function exchangeTurn(
+  state: GameState,
+  seat: number,
+  id: string,
+): Result<{ turn: TurnState; seatState: SeatState; index: number }, RuleError> {
   const check = ownTurn(state, seat, 'act');
   if (!check.ok) return check;
-  const turn = check.value;
-  const refusal = exchangeAllowed(state, turn);
+  const refusal = exchangeAllowed(state, check.value);
   if (refusal) return err(refusal);
-  const round = state.round;
-  const seatState = round.seats[seat]!;
+  const seatState = state.round.seats[seat]!;
   const index = indexOfId(seatState.hand, id);
   if (index < 0) return err(ruleError('CARD_NOT_IN_HAND'));
+  return ok({ turn: check.value, seatState, index });
+}
+
+function exchange(state: GameState, seat: number, id: string, position: number): Step {
+  const checked = exchangeTurn(state, seat, id);
+  if (!checked.ok) return checked;
+  const { turn, seatState, index } = checked.value;
+  const round = state.round;
   const slot = seatState.field[position];
   if (slot === undefined) return err(ruleError('BAD_POSITION'));
   if (slot.faceUp) return err(ruleError('POSITION_FACE_UP'));
@@ -503,15 +514,10 @@ function openFieldSwap(
   position: number,
 ): Step {
   if (!state.settings.houseRules.openField) return err(ruleError('OPEN_FIELD_OFF'));
-  const check = ownTurn(state, seat, 'act');
-  if (!check.ok) return check;
-  const turn = check.value;
-  const refusal = exchangeAllowed(state, turn);
-  if (refusal) return err(refusal);
+  const checked = exchangeTurn(state, seat, id);
+  if (!checked.ok) return checked;
+  const { turn, seatState, index } = checked.value;
   const round = state.round;
-  const seatState = round.seats[seat]!;
-  const index = indexOfId(seatState.hand, id);
-  if (index < 0) return err(ruleError('CARD_NOT_IN_HAND'));
   if (!Number.isInteger(targetSeat) || targetSeat < 0 || targetSeat >= state.seatCount) {
     return err(ruleError('BAD_POSITION'));
   }
