@@ -529,6 +529,8 @@ export async function playSeat(
       );
     if (table.cluster.closed) throw new Error(`seat ${player.seat}: the test is over`);
     const client = player.client;
+    // Told to stop: stop before reconnecting too (a test may want this player gone).
+    if (options.stopWhen?.() && !player.pending) return;
     if (!client.socket.connected) {
       await reconnect(table, player, options.reconnectDelayMs ?? 0);
       decidedAt = -1;
@@ -536,7 +538,6 @@ export async function playSeat(
     }
     const view = client.view;
     if (view?.phase === 'gameOver') return;
-    if (options.stopWhen?.() && !player.pending) return;
     if (view && view.version !== seenVersion) {
       seenVersion = view.version;
       lastChange = Date.now();
