@@ -412,6 +412,15 @@ export const m = {
     unmute: 'Unmute',
     muted: (name: string) => `${name} is muted`,
     emptyChat: 'No messages yet. Say hi!',
+    /** Quick emotes, shown as words: emoji fonts are missing on some systems. */
+    emotes: {
+      '👍': 'Nice!',
+      '👏': 'Well played',
+      '😂': 'Ha ha',
+      '😮': 'Wow',
+      '😬': 'Oops',
+      '🎉': 'Yay!',
+    } as Record<string, string>,
     open: 'Table info',
   },
 

@@ -126,7 +126,8 @@ export function Chat({ room }: { room: RoomView }) {
         {visible.length === 0 && <p className="muted">{m.panel.emptyChat}</p>}
         {visible.map((msg) => (
           <p key={msg.id} className={`chat-line ${msg.emote ? 'emote' : ''}`}>
-            <strong>{msg.nickname}</strong> {msg.emote ?? msg.text}
+            <strong>{msg.nickname}</strong>{' '}
+            {msg.emote ? (m.panel.emotes[msg.emote] ?? msg.emote) : msg.text}
           </p>
         ))}
         <div ref={end} />
@@ -134,7 +135,7 @@ export function Chat({ room }: { room: RoomView }) {
       <div className="emotes" role="group" aria-label="Emotes">
         {EMOTES.map((emote) => (
           <button key={emote} type="button" className="emote" onClick={() => void send({ emote })}>
-            {emote}
+            {m.panel.emotes[emote] ?? emote}
           </button>
         ))}
       </div>
