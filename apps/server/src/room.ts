@@ -293,13 +293,20 @@ export class Room {
     this.transport.roomState(this.code, this.view());
   }
 
+  /**
+   * Every seat and the spectators get their own view. Nobody listens on a bot's seat, and the
+   * spectators' channel is empty while every member has a seat, so those views are not built.
+   */
   private broadcastGame(events: readonly GameEvent[]): void {
     const game = this.game;
     if (!game) return;
     for (let seat = 0; seat < game.state.seatCount; seat++) {
+      if (this.record.seats[seat]?.kind === 'bot') continue;
       this.transport.toSeat(this.code, seat, this.gameUpdate(seat, events)!);
     }
-    this.transport.toSpectators(this.code, this.gameUpdate('spectator', events)!);
+    if (this.record.members.some((m) => !m.kicked && m.seat === null)) {
+      this.transport.toSpectators(this.code, this.gameUpdate('spectator', events)!);
+    }
   }
 
   // ---------------------------------------------------------------- writing
