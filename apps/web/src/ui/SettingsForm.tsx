@@ -6,6 +6,14 @@ import { links } from '../router';
 const TURN_TIMERS = [null, 30, 45, 60, 90, 120] as const;
 
 /** Deck, the seven house rules (each explained, with its full text a click away), and timers. */
+/** The always-on timers and the Long Play limit: setting, label, and the bounds the server takes. */
+const NUMBER_FIELDS = [
+  ['setupTimerSeconds', 'setupTimer', 5, 600],
+  ['layOffTimerSeconds', 'layOffTimer', 5, 300],
+  ['betweenRoundsSeconds', 'betweenRounds', 3, 300],
+  ['reshuffleLimit', 'reshuffleLimit', 0, 20],
+] as const;
+
 export function SettingsForm({
   value,
   onChange,
@@ -85,46 +93,18 @@ export function SettingsForm({
               ))}
             </select>
           </label>
-          <label>
-            {m.home.setupTimer}
-            <input
-              type="number"
-              min={5}
-              max={600}
-              value={value.setupTimerSeconds}
-              onChange={(event) => number('setupTimerSeconds', event.target.value, 5, 600)}
-            />
-          </label>
-          <label>
-            {m.home.layOffTimer}
-            <input
-              type="number"
-              min={5}
-              max={300}
-              value={value.layOffTimerSeconds}
-              onChange={(event) => number('layOffTimerSeconds', event.target.value, 5, 300)}
-            />
-          </label>
-          <label>
-            {m.home.betweenRounds}
-            <input
-              type="number"
-              min={3}
-              max={300}
-              value={value.betweenRoundsSeconds}
-              onChange={(event) => number('betweenRoundsSeconds', event.target.value, 3, 300)}
-            />
-          </label>
-          <label>
-            {m.home.reshuffleLimit}
-            <input
-              type="number"
-              min={0}
-              max={20}
-              value={value.reshuffleLimit}
-              onChange={(event) => number('reshuffleLimit', event.target.value, 0, 20)}
-            />
-          </label>
+          {NUMBER_FIELDS.map(([key, label, min, max]) => (
+            <label key={key}>
+              {m.home[label]}
+              <input
+                type="number"
+                min={min}
+                max={max}
+                value={value[key]}
+                onChange={(event) => number(key, event.target.value, min, max)}
+              />
+            </label>
+          ))}
         </div>
       </details>
     </div>
