@@ -2,6 +2,7 @@ import { canonicalDeck, deckComposition } from './cards';
 import type { Card, Face } from './cards';
 import { createStream, randomInt, roundKey, shuffle } from './fairness';
 import type { GameSettings } from './settings';
+import { withSeat } from './records';
 import type { Randomness, RoundState, SeatState } from './state';
 
 /** Round r's working key k_r = HMAC(s_r, nonces) (§8.2). */
@@ -60,7 +61,7 @@ export function dealRound(
     const A = cards.slice(next, next + 5);
     const B = cards.slice(next + 5, next + 10);
     next += 10;
-    seats[seat] = { ...seats[seat]!, piles: { A, B } };
+    seats[seat] = withSeat(seats[seat]!, { piles: { A, B } });
   }
   const discardTop = cards[next]!;
   // The draw pile keeps its top card last.

@@ -12,7 +12,15 @@ import type { Result } from './result';
 import { MAX_SEATS, MIN_SEATS, ROUNDS, settingsSchema, setupMode } from './settings';
 import type { GameSettings } from './settings';
 import { STATE_SCHEMA_VERSION } from './state';
-import type { GameState, Randomness, RoundState, SeatState, TurnState } from './state';
+import type {
+  GameState,
+  Randomness,
+  RoundEndReason,
+  RoundState,
+  SeatState,
+  TurnState,
+} from './state';
+import { withGame, withRound, withSeat, withTurn } from './records';
 import { indexOfId, removeAt, removeFace, replaceAt } from './util';
 
 export interface Applied {
@@ -119,10 +127,8 @@ export function applyAction(state: GameState, actor: Actor, action: Action): Ste
 
 function bump(step: Step): Step {
   if (!step.ok) return step;
-  return ok({
-    state: { ...step.value.state, version: step.value.state.version + 1 },
-    events: step.value.events,
-  });
+  const { state, events } = step.value;
+  return ok({ state: withGame(state, { version: state.version + 1 }), events });
 }
 
 export function applyPlayerAction(state: GameState, seat: number, action: PlayerAction): Step {
@@ -298,16 +304,14 @@ function placeField(
   peeked: boolean,
 ): Applied {
   const round = state.round;
-  const seatState: SeatState = {
-    ...round.seats[seat]!,
+  const seatState = withSeat(round.seats[seat]!, {
     piles: null,
     hand,
     field: field.map((card) => ({ card, faceUp: false })),
-  };
-  const next: GameState = {
-    ...state,
-    round: { ...round, seats: replaceAt(round.seats, seat, seatState) },
-  };
+  });
+  const next = withGame(state, {
+    round: withRound(round, { seats: replaceAt(round.seats, seat, seatState) }),
+  });
   const events: GameEvent[] = [{ type: 'fieldChosen', seat, timedOut, hand, field, peeked }];
   if (next.round.seats.some((s) => s.piles !== null)) return { state: next, events };
   return startTurns(next, events);
@@ -332,7 +336,10 @@ function startTurns(state: GameState, events: GameEvent[]): Applied {
   const first = (state.round.dealer + 1) % state.seatCount;
   const turn = newTurn(first, 1);
   events.push({ type: 'turnStarted', seat: first, turn: 1, final: false });
-  return { state: { ...state, phase: 'turns', round: { ...state.round, turn } }, events };
+  return {
+    state: withGame(state, { phase: 'turns', round: withRound(state.round, { turn }) }),
+    events,
+  };
 }
 
 function newTurn(seat: number, number: number): TurnState {
@@ -382,26 +389,23 @@ function draw(state: GameState, seat: number, from: 'drawPile' | 'discardPile'):
   const card: Card = { id: cardId(round.round, round.nextCardId), rank: top.rank, suit: top.suit };
   const seatState = round.seats[seat]!;
   const fromDiscard = from === 'discardPile';
-  const nextSeat: SeatState = {
-    ...seatState,
+  const nextSeat = withSeat(seatState, {
     hand: [...seatState.hand, card],
     known: fromDiscard ? [...seatState.known, faceOf(card)] : seatState.known,
-  };
+  });
   const rest = pile.slice(0, -1);
-  const nextRound: RoundState = {
-    ...round,
+  const nextRound = withRound(round, {
     seats: replaceAt(round.seats, seat, nextSeat),
     drawPile: fromDiscard ? round.drawPile : rest,
     discardPile: fromDiscard ? rest : round.discardPile,
     nextCardId: round.nextCardId + 1,
-    turn: {
-      ...turn,
+    turn: withTurn(turn, {
       step: 'act',
       takenFromDiscard: fromDiscard ? card.id : null,
       progressed: turn.progressed || !fromDiscard,
       emptiedDrawPile: !fromDiscard && rest.length === 0,
-    },
-  };
+    }),
+  });
   const move: Move = {
     card,
     from: { zone: from },
@@ -409,7 +413,7 @@ function draw(state: GameState, seat: number, from: 'drawPile' | 'discardPile'):
     isPublic: fromDiscard,
   };
   return ok({
-    state: { ...state, round: nextRound },
+    state: withGame(state, { round: nextRound }),
     events: [{ type: 'drew', seat, from, moves: [move] }],
   });
 }
@@ -454,12 +458,7 @@ function exchange(state: GameState, seat: number, id: string, position: number):
   const hand = removeAt(seatState.hand, index);
   hand.push(taken);
   const field = replaceAt(seatState.field, position, { card: placed, faceUp: true });
-  const nextSeat: SeatState = {
-    ...seatState,
-    hand,
-    field,
-    known: removeFace(seatState.known, placed),
-  };
+  const nextSeat = withSeat(seatState, { hand, field, known: removeFace(seatState.known, placed) });
   const events: GameEvent[] = [
     {
       type: 'exchanged',
@@ -489,21 +488,19 @@ function exchange(state: GameState, seat: number, id: string, position: number):
     finalTurnsLeft = state.seatCount - 1;
     events.push({ type: 'fieldCompleted', seat, finalTurns: finalTurnsLeft });
   }
-  const nextRound: RoundState = {
-    ...round,
+  const nextRound = withRound(round, {
     seats: replaceAt(round.seats, seat, nextSeat),
     nextCardId: round.nextCardId + 1,
     completedBy,
     finalTurnsLeft,
-    turn: {
-      ...turn,
+    turn: withTurn(turn, {
       exchanges: turn.exchanges + 1,
       progressed: true,
       takenPlacedAt:
         placed.id === turn.takenFromDiscard ? seat * FIELD_SIZE + position : turn.takenPlacedAt,
-    },
-  };
-  return ok({ state: { ...state, round: nextRound }, events });
+    }),
+  });
+  return ok({ state: withGame(state, { round: nextRound }), events });
 }
 
 function openFieldSwap(
@@ -535,30 +532,29 @@ function openFieldSwap(
   };
   const hand = removeAt(seatState.hand, index);
   hand.push(taken);
-  let seats = replaceAt(round.seats, seat, {
-    ...seatState,
-    hand,
-    known: [...removeFace(seatState.known, placed), faceOf(taken)],
-  });
+  let seats = replaceAt(
+    round.seats,
+    seat,
+    withSeat(seatState, { hand, known: [...removeFace(seatState.known, placed), faceOf(taken)] }),
+  );
   const target = seats[targetSeat]!;
-  seats = replaceAt(seats, targetSeat, {
-    ...target,
-    field: replaceAt(target.field, position, { card: placed, faceUp: true }),
-  });
-  const nextRound: RoundState = {
-    ...round,
+  seats = replaceAt(
+    seats,
+    targetSeat,
+    withSeat(target, { field: replaceAt(target.field, position, { card: placed, faceUp: true }) }),
+  );
+  const nextRound = withRound(round, {
     seats,
     nextCardId: round.nextCardId + 1,
-    turn: {
-      ...turn,
+    turn: withTurn(turn, {
       exchanges: turn.exchanges + 1,
       swapped: [...turn.swapped, targetKey],
       ...takenDiscardAfterSwap(turn, placed, taken, targetKey),
-    },
-  };
+    }),
+  });
   const at = { zone: 'field', seat: targetSeat, position } as const;
   return ok({
-    state: { ...state, round: nextRound },
+    state: withGame(state, { round: nextRound }),
     events: [
       {
         type: 'swapped',
@@ -597,19 +593,14 @@ function discard(state: GameState, seat: number, id: string): Step {
   if (index < 0) return err(ruleError('CARD_NOT_IN_HAND'));
   if (turn.takenFromDiscard === id) return err(ruleError('DISCARD_TAKEN_CARD'));
   const card = seatState.hand[index]!;
-  const nextSeat: SeatState = {
-    ...seatState,
+  const nextSeat = withSeat(seatState, {
     hand: removeAt(seatState.hand, index),
     known: removeFace(seatState.known, card),
-  };
-  const afterDiscard: GameState = {
-    ...state,
-    round: {
-      ...round,
-      seats: replaceAt(round.seats, seat, nextSeat),
-      discardPile: [...round.discardPile, card],
-    },
-  };
+  });
+  const afterDiscard = withRound(round, {
+    seats: replaceAt(round.seats, seat, nextSeat),
+    discardPile: [...round.discardPile, card],
+  });
   const events: GameEvent[] = [
     {
       type: 'discarded',
@@ -617,36 +608,59 @@ function discard(state: GameState, seat: number, id: string): Step {
       moves: [{ card, from: { zone: 'hand', seat }, to: { zone: 'discardPile' }, isPublic: true }],
     },
   ];
-  return ok(endTurn(afterDiscard, turn, events));
+  return ok(endTurn(state, afterDiscard, turn, events));
 }
 
-function endTurn(state: GameState, turn: TurnState, events: GameEvent[]): Applied {
-  const round = state.round;
+/** Ends `turn` on `round` (the state's round after the turn's last move) and starts the next. */
+function endTurn(
+  state: GameState,
+  round: RoundState,
+  turn: TurnState,
+  events: GameEvent[],
+): Applied {
   const n = state.seatCount;
   const isFinalTurn = round.completedBy !== null && round.completedBy !== turn.seat;
   const finalTurnsLeft = isFinalTurn ? round.finalTurnsLeft - 1 : round.finalTurnsLeft;
   const idleTurns = turn.progressed ? 0 : round.idleTurns + 1;
-  let next: RoundState = { ...round, finalTurnsLeft, idleTurns, turn: null };
-  if (round.completedBy !== null && finalTurnsLeft === 0) {
-    return endRound({ ...state, round: next }, 'fieldComplete', events);
-  }
+  const ended = (reason: RoundEndReason, changes: Partial<RoundState> = {}) =>
+    endRound(
+      withGame(state, {
+        round: withRound(round, { ...changes, finalTurnsLeft, idleTurns, turn: null }),
+      }),
+      reason,
+      events,
+    );
+  if (round.completedBy !== null && finalTurnsLeft === 0) return ended('fieldComplete');
+  let piles: Partial<RoundState> = {};
   if (turn.emptiedDrawPile) {
     // R15 / Long Play (R16, R17): reshuffle while the limit allows, else the round ends now.
     const { longPlay } = state.settings.houseRules;
     if (!longPlay || round.reshuffles >= state.settings.reshuffleLimit) {
-      return endRound({ ...state, round: next }, longPlay ? 'reshuffleLimit' : 'drawPile', events);
+      return ended(longPlay ? 'reshuffleLimit' : 'drawPile');
     }
     const reshuffles = round.reshuffles + 1;
-    const piles = reshuffleDiscards(state.randomness, round.round, reshuffles, round.discardPile);
-    next = { ...next, ...piles, reshuffles };
-    events.push({ type: 'reshuffled', count: piles.drawPile.length, reshuffles });
+    piles = {
+      ...reshuffleDiscards(state.randomness, round.round, reshuffles, round.discardPile),
+      reshuffles,
+    };
+    events.push({ type: 'reshuffled', count: piles.drawPile!.length, reshuffles });
   }
   // R17b: a round where nobody draws from the draw pile or exchanges face down must end.
-  if (idleTurns >= 3 * n) return endRound({ ...state, round: next }, 'stall', events);
+  if (idleTurns >= 3 * n) return ended('stall', piles);
   const seat = (turn.seat + 1) % n;
-  const final = next.completedBy !== null;
-  events.push({ type: 'turnStarted', seat, turn: turn.number + 1, final });
-  return { state: { ...state, round: { ...next, turn: newTurn(seat, turn.number + 1) } }, events };
+  events.push({
+    type: 'turnStarted',
+    seat,
+    turn: turn.number + 1,
+    final: round.completedBy !== null,
+  });
+  const next = withRound(round, {
+    ...piles,
+    finalTurnsLeft,
+    idleTurns,
+    turn: newTurn(seat, turn.number + 1),
+  });
+  return { state: withGame(state, { round: next }), events };
 }
 
 /** The seats that may act now: the server schedules bots from this, the UI shows who we wait for. */

@@ -11,6 +11,7 @@ import { err, exhaustive, ok } from './result';
 import type { Result } from './result';
 import { ROUNDS } from './settings';
 import type { GameState, LayoffTurn, RevealState, RoundEndReason, SeatReveal } from './state';
+import { withGame, withReveal, withRound, withSeat } from './records';
 import { indexOfId, removeAt, replaceAt } from './util';
 
 interface Applied {
@@ -46,10 +47,10 @@ export function endRound(state: GameState, reason: RoundEndReason, events: GameE
     return { options, chosen, melds: shown.melds, deadwood: shown.deadwood, laidOff: 0 };
   });
   const reveal: RevealState = { reason, seats, layoff: null, points: null };
-  const revealed: GameState = { ...state, round: { ...round, turn: null, reveal } };
+  const revealed = withGame(state, { round: withRound(round, { turn: null, reveal }) });
   if (!rival) return scoreRound(revealed, events);
   if (seats.some((seat) => seat.chosen === null)) {
-    return { state: { ...revealed, phase: 'arrange' }, events };
+    return { state: withGame(revealed, { phase: 'arrange' }), events };
   }
   return showArrangements(revealed, events);
 }
@@ -58,7 +59,7 @@ export function arrangeTimeout(state: GameState, events: GameEvent[]): Applied {
   // R19b: whoever has not picked shows R19's arrangement.
   const reveal = state.round.reveal!;
   const seats = reveal.seats.map((seat) => (seat.chosen === null ? pick(seat, 0) : seat));
-  return showArrangements(withReveal(state, { ...reveal, seats }), events);
+  return showArrangements(revealWith(state, { seats }), events);
 }
 
 function pick(seat: SeatReveal, index: number): SeatReveal {
@@ -66,8 +67,12 @@ function pick(seat: SeatReveal, index: number): SeatReveal {
   return { ...seat, chosen: index, melds: option.melds, deadwood: option.deadwood };
 }
 
-function withReveal(state: GameState, reveal: RevealState): GameState {
-  return { ...state, round: { ...state.round, reveal } };
+/** The state with its round's reveal changed. */
+function revealWith(state: GameState, changes: Partial<RevealState>): GameState {
+  const round = state.round;
+  return withGame(state, {
+    round: withRound(round, { reveal: withReveal(round.reveal!, changes) }),
+  });
 }
 
 function meldView(meld: Meld<Card>): MeldView {
@@ -81,7 +86,7 @@ function showArrangements(state: GameState, events: GameEvent[]): Applied {
     melds: reveal.seats.map((seat) => seat.melds.map(meldView)),
   });
   const first = (state.round.dealer + 1) % state.seatCount;
-  return nextLayoffTurn({ ...state, phase: 'layoff' }, first, 0, 0, events);
+  return nextLayoffTurn(withGame(state, { phase: 'layoff' }), first, 0, 0, events);
 }
 
 function canLayOffAnything(state: GameState, seat: number): boolean {
@@ -107,19 +112,18 @@ function nextLayoffTurn(
   number: number,
   events: GameEvent[],
 ): Applied {
-  const reveal = state.round.reveal!;
   let seat = from;
   let passes = passesInRow;
   while (passes < state.seatCount) {
     if (canLayOffAnything(state, seat)) {
       const layoff: LayoffTurn = { seat, number: number + 1, passesInRow: passes };
-      return { state: withReveal(state, { ...reveal, layoff }), events };
+      return { state: revealWith(state, { layoff }), events };
     }
     events.push({ type: 'passed', seat, auto: true });
     passes++;
     seat = (seat + 1) % state.seatCount;
   }
-  return scoreRound(withReveal(state, { ...reveal, layoff: null }), events);
+  return scoreRound(revealWith(state, { layoff: null }), events);
 }
 
 function scoreRound(state: GameState, events: GameEvent[]): Applied {
@@ -129,11 +133,10 @@ function scoreRound(state: GameState, events: GameEvent[]): Applied {
     index === finisher ? 0 : seat.deadwood.reduce((sum, card) => sum + cardValue(card), 0),
   );
   const scores = [...state.scores, points];
-  const scored: GameState = {
-    ...withReveal(state, { ...reveal, points, layoff: null }),
+  const scored = withGame(revealWith(state, { points, layoff: null }), {
     scores,
     phase: 'roundEnd',
-  };
+  });
   events.push({
     type: 'roundScored',
     round: state.round.round,
@@ -158,7 +161,7 @@ export function startNextRound(state: GameState, events: GameEvent[]): Applied {
     discardTop: faceOf(top),
     drawCount: round.drawPile.length,
   });
-  return { state: { ...state, phase: 'setup', round }, events };
+  return { state: withGame(state, { phase: 'setup', round }), events };
 }
 
 export function applyRoundEndAction(
@@ -215,7 +218,7 @@ function arrange(state: GameState, seat: number, groups: readonly (readonly stri
   );
   if (index < 0) return err(ruleError('BAD_ARRANGEMENT'));
   const seats = replaceAt(reveal.seats, seat, pick(seatReveal, index));
-  const next = withReveal(state, { ...reveal, seats });
+  const next = revealWith(state, { seats });
   const events: GameEvent[] = [{ type: 'arrangementChosen', seat }];
   if (seats.some((s) => s.chosen === null)) return ok({ state: next, events });
   return ok(showArrangements(next, events));
@@ -280,7 +283,7 @@ function layOff(
       ],
     },
   ];
-  const next = withReveal(state, { ...reveal, seats });
+  const next = revealWith(state, { seats });
   return ok(nextLayoffTurn(next, (seat + 1) % state.seatCount, 0, turn.value.number, events));
 }
 
@@ -297,8 +300,8 @@ function ready(state: GameState, seat: number): Step {
   const round = state.round;
   const seatState = round.seats[seat]!;
   if (seatState.ready) return err(ruleError('ALREADY_CHOSEN', 'You are already ready.'));
-  const seats = replaceAt(round.seats, seat, { ...seatState, ready: true });
-  const next: GameState = { ...state, round: { ...round, seats } };
+  const seats = replaceAt(round.seats, seat, withSeat(seatState, { ready: true }));
+  const next = withGame(state, { round: withRound(round, { seats }) });
   const events: GameEvent[] = [{ type: 'ready', seat }];
   if (seats.every((s) => s.ready)) return ok(startNextRound(next, events));
   return ok({ state: next, events });
@@ -319,7 +322,7 @@ export function winners(state: GameState): number[] {
 }
 
 export function endGame(state: GameState, abandoned: boolean, events: GameEvent[]): Applied {
-  const over: GameState = { ...state, phase: 'gameOver', abandoned };
+  const over = withGame(state, { phase: 'gameOver', abandoned });
   events.push({
     type: 'gameEnded',
     totals: totals(over),
