@@ -16,6 +16,7 @@ import {
   currentTimer,
   pendingSeats,
   replay,
+  STATE_SCHEMA_VERSION,
   settingsWith,
   standInActions,
   viewFor,
@@ -373,6 +374,22 @@ function storeContract(name: string, caps: Capabilities, make: () => Promise<Sto
         if (!full.ok) throw new Error(full.error.code);
         expect(state).toEqual(full.value.state);
         expect(state).toEqual(played.states[n]);
+      }
+    });
+
+    it('a snapshot written under another state schema is ignored: the whole log is the tail', async () => {
+      const store = await open();
+      const played = wholeGame();
+      const { room, code } = await startedRoom(store, played);
+      const old = { ...played.states[10]!, schemaVersion: STATE_SCHEMA_VERSION - 1 };
+      for (let i = 0; i < 20; i++) {
+        const snapshot = i + 1 === 10 ? old : null;
+        expect(await store.appendAction(room, played.log[i]!, snapshot, false, false)).toBe(true);
+      }
+      for (const reader of [store, await reopen()]) {
+        const game = (await reader.loadRoom(code))!.game!;
+        expect(game.snapshot).toBeNull();
+        expect(game.tail).toEqual(played.log.slice(0, 20));
       }
     });
 

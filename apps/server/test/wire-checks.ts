@@ -89,8 +89,7 @@ export function idsOfState(state: GameState, into: Set<string> = new Set()): Set
   const addAll = (cards: readonly Card[]) => {
     for (const card of cards) into.add(card.id);
   };
-  addAll(round.drawPile);
-  addAll(round.discardPile);
+  // The draw and discard piles hold faces: a card gets its id as it enters a hand (§7).
   for (const seat of round.seats) {
     if (seat.piles) addAll([...seat.piles.A, ...seat.piles.B]);
     addAll(seat.hand);

@@ -569,7 +569,7 @@ describe('§7 and §8 on the wire: full games, every payload of every client', (
       [],
     );
     // A hidden id under a key that is not `id`.
-    expect(plant((u) => (u.view.fairness.gameId = state.round.drawPile[0]!.id))).not.toEqual([]);
+    expect(plant((u) => (u.view.fairness.gameId = other.hand[0]!.id))).not.toEqual([]);
     // A draw-pile card by rank and suit, in the view and in an event.
     const hidden = state.round.drawPile.find((card) => visibleNow(card) === 0)!;
     expect(hidden).toBeDefined();
@@ -738,7 +738,6 @@ describe('R25 and §7: a refusal goes to the actor only, and says nothing about 
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const otherHand = state().round.seats[other.viewer as number]!.hand;
-    const hiddenDraw = state().round.drawPile.at(-1)!;
     // Out of turn: the same answer whether or not the card exists.
     await probe(
       other,
@@ -765,12 +764,13 @@ describe('R25 and §7: a refusal goes to the actor only, and says nothing about 
       await t.client.until(() => t.client.view?.version === state().version, 5000, 'the draw');
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    // §7: a card that is someone else's, a card in the draw pile and a card that does not exist
-    // are refused with the same words: the answer depends only on the actor's own view.
+    // §7: a card that is someone else's, the id the next drawn card will get and a card that does
+    // not exist are refused with the same words: the answer depends only on the actor's own view.
+    const nextId = `${state().round.round}-${state().round.nextCardId.toString(36)}`;
     const foreign = state().round.seats[other.viewer as number]!.hand[1]!.id;
     const faceDown = state().round.seats[other.viewer as number]!.field[0]!.card.id;
     const answers = [];
-    for (const cardId of [foreign, hiddenDraw.id, faceDown, '9-zz']) {
+    for (const cardId of [foreign, nextId, faceDown, '9-zz']) {
       answers.push(
         await probe(
           mover,

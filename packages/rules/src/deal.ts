@@ -38,7 +38,8 @@ export function dealRound(
     canonicalDeck(deckComposition(settings.deck, seatCount)),
     createStream(key, 'deal'),
   );
-  const cards: Card[] = faces.map((face, serial) => ({
+  // Only the dealt cards need ids now; the serials stay positions in the shuffled deck.
+  const cards: Card[] = faces.slice(0, seatCount * 10).map((face, serial) => ({
     id: cardId(round, serial),
     rank: face.rank,
     suit: face.suit,
@@ -63,16 +64,16 @@ export function dealRound(
     next += 10;
     seats[seat] = withSeat(seats[seat]!, { piles: { A, B } });
   }
-  const discardTop = cards[next]!;
-  // The draw pile keeps its top card last.
-  const drawPile = cards.slice(next + 1).reverse();
+  // The piles hold faces; ids are given as cards enter hands. The draw pile keeps its top last.
+  const discardTop = faces[next]!;
+  const drawPile = faces.slice(next + 1).reverse();
   return {
     round,
     dealer,
     seats,
     drawPile,
     discardPile: [discardTop],
-    nextCardId: cards.length,
+    nextCardId: faces.length,
     turn: null,
     completedBy: null,
     finalTurnsLeft: 0,
@@ -87,8 +88,8 @@ export function reshuffleDiscards(
   randomness: Randomness,
   round: number,
   reshuffle: number,
-  discardPile: readonly Card[],
-): { drawPile: Card[]; discardPile: Card[] } {
+  discardPile: readonly Face[],
+): { drawPile: Face[]; discardPile: Face[] } {
   const top = discardPile[discardPile.length - 1];
   if (top === undefined || discardPile.length < 2) {
     throw new Error('Reshuffle with nothing to shuffle (RULES.md §4 says this cannot happen)');

@@ -12,14 +12,7 @@ import type { Result } from './result';
 import { MAX_SEATS, MIN_SEATS, ROUNDS, settingsSchema, setupMode } from './settings';
 import type { GameSettings } from './settings';
 import { STATE_SCHEMA_VERSION } from './state';
-import type {
-  GameState,
-  Randomness,
-  RoundEndReason,
-  RoundState,
-  SeatState,
-  TurnState,
-} from './state';
+import type { GameState, Randomness, RoundState, SeatState, TurnState } from './state';
 import { withGame, withRound, withSeat, withTurn } from './records';
 import { indexOfId, removeAt, removeFace, replaceAt } from './util';
 
@@ -599,7 +592,7 @@ function discard(state: GameState, seat: number, id: string): Step {
   });
   const afterDiscard = withRound(round, {
     seats: replaceAt(round.seats, seat, nextSeat),
-    discardPile: [...round.discardPile, card],
+    discardPile: [...round.discardPile, faceOf(card)],
   });
   const events: GameEvent[] = [
     {
@@ -622,21 +615,17 @@ function endTurn(
   const isFinalTurn = round.completedBy !== null && round.completedBy !== turn.seat;
   const finalTurnsLeft = isFinalTurn ? round.finalTurnsLeft - 1 : round.finalTurnsLeft;
   const idleTurns = turn.progressed ? 0 : round.idleTurns + 1;
-  const ended = (reason: RoundEndReason, changes: Partial<RoundState> = {}) =>
-    endRound(
-      withGame(state, {
-        round: withRound(round, { ...changes, finalTurnsLeft, idleTurns, turn: null }),
-      }),
-      reason,
-      events,
-    );
-  if (round.completedBy !== null && finalTurnsLeft === 0) return ended('fieldComplete');
-  let piles: Partial<RoundState> = {};
+  const ended: Partial<RoundState> = { finalTurnsLeft, idleTurns, turn: null };
+  if (round.completedBy !== null && finalTurnsLeft === 0) {
+    return endRound(withRoundOf(state, round, ended), 'fieldComplete', events);
+  }
+  let piles: Partial<RoundState> | null = null;
   if (turn.emptiedDrawPile) {
     // R15 / Long Play (R16, R17): reshuffle while the limit allows, else the round ends now.
     const { longPlay } = state.settings.houseRules;
     if (!longPlay || round.reshuffles >= state.settings.reshuffleLimit) {
-      return ended(longPlay ? 'reshuffleLimit' : 'drawPile');
+      const reason = longPlay ? 'reshuffleLimit' : 'drawPile';
+      return endRound(withRoundOf(state, round, ended), reason, events);
     }
     const reshuffles = round.reshuffles + 1;
     piles = {
@@ -646,7 +635,9 @@ function endTurn(
     events.push({ type: 'reshuffled', count: piles.drawPile!.length, reshuffles });
   }
   // R17b: a round where nobody draws from the draw pile or exchanges face down must end.
-  if (idleTurns >= 3 * n) return ended('stall', piles);
+  if (idleTurns >= 3 * n) {
+    return endRound(withRoundOf(state, round, { ...piles, ...ended }), 'stall', events);
+  }
   const seat = (turn.seat + 1) % n;
   events.push({
     type: 'turnStarted',
@@ -654,13 +645,12 @@ function endTurn(
     turn: turn.number + 1,
     final: round.completedBy !== null,
   });
-  const next = withRound(round, {
-    ...piles,
-    finalTurnsLeft,
-    idleTurns,
-    turn: newTurn(seat, turn.number + 1),
-  });
-  return { state: withGame(state, { round: next }), events };
+  const next = { ...piles, finalTurnsLeft, idleTurns, turn: newTurn(seat, turn.number + 1) };
+  return { state: withRoundOf(state, round, next), events };
+}
+
+function withRoundOf(state: GameState, round: RoundState, changes: Partial<RoundState>): GameState {
+  return withGame(state, { round: withRound(round, changes) });
 }
 
 /** The seats that may act now: the server schedules bots from this, the UI shows who we wait for. */

@@ -2,7 +2,8 @@ import type { Card, Face } from './cards';
 import type { Meld, HandScore } from './melds';
 import type { GameSettings } from './settings';
 
-export const STATE_SCHEMA_VERSION = 1;
+/** 2: the draw and discard piles hold faces without ids. */
+export const STATE_SCHEMA_VERSION = 2;
 
 export const PHASES = ['setup', 'turns', 'arrange', 'layoff', 'roundEnd', 'gameOver'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -78,10 +79,13 @@ export interface RoundState {
   readonly round: number;
   readonly dealer: number;
   readonly seats: readonly SeatState[];
-  /** Top of the pile is the last element. */
-  readonly drawPile: readonly Card[];
+  /**
+   * Top of the pile is the last element. Cards in the piles have no ids: a card gets a fresh id
+   * when it enters a hand (§7), and the views share these public faces instead of copying them.
+   */
+  readonly drawPile: readonly Face[];
   /** Bottom first, top last. */
-  readonly discardPile: readonly Card[];
+  readonly discardPile: readonly Face[];
   /** Source of fresh card ids: a card gets a new id whenever it enters a hand (§7). */
   readonly nextCardId: number;
   readonly turn: TurnState | null;

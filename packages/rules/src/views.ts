@@ -164,8 +164,8 @@ function seatFor(state: GameState, seatState: SeatState, index: number, viewer: 
       card: slot.faceUp ? faceOf(slot.card) : ownFaceDown ? copyCard(slot.card) : null,
     })),
     handCount: seatState.piles === null ? seatState.hand.length : 0,
-    known: seatState.known.map(faceOf),
-    hand: own ? seatState.hand.map(copyCard) : null,
+    known: seatState.known as Face[],
+    hand: own ? (seatState.hand as Card[]) : null,
     ready: seatState.ready,
   };
 }
@@ -202,6 +202,9 @@ function revealSeatFor(
 /**
  * Everything one viewer may know (RULES.md §7), built from what they may know rather than by
  * deleting secrets from a copy: ids only on the viewer's own cards, public cards by rank and suit.
+ * The view shares the state's immutable parts that are already in view form (the discard pile's
+ * faces, known cards, the viewer's own hand and setup piles) instead of copying them: treat it as
+ * read-only, like the state.
  */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
   const { round } = state;
@@ -229,14 +232,15 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     phase: state.phase,
     seats: round.seats.map((seatState, index) => seatFor(state, seatState, index, viewer)),
     drawCount: round.drawPile.length,
-    discardPile: round.discardPile.map(faceOf),
+    // Shared with the state, never copied: the piles hold faces only and nothing mutates a view.
+    discardPile: round.discardPile as Face[],
     setup:
       state.phase === 'setup'
         ? {
             mode,
             piles:
               ownSetup && mode !== 'blind'
-                ? { A: ownSetup.A.map(copyCard), B: ownSetup.B.map(copyCard) }
+                ? { A: ownSetup.A as Card[], B: ownSetup.B as Card[] }
                 : null,
           }
         : null,

@@ -35,6 +35,7 @@ import type {
   Viewer,
 } from '../src/index';
 import { viewFor } from '../src/index';
+import { cardId } from '../src/deal';
 
 // ------------------------------------------------------------------ randomness and utilities
 
@@ -120,31 +121,40 @@ export function countsDiff(actual: FaceCounts, expected: FaceCounts): string {
 
 // ------------------------------------------------------------------ state invariants
 
-/** Every physical card of the round, wherever it is. */
-export function cardsInPlay(state: GameState): Card[] {
-  const round = state.round;
-  const cards: Card[] = [...round.drawPile, ...round.discardPile];
-  for (const seat of round.seats) {
+/** The cards the seats hold (dealt piles, hands, fields): the ones that carry ids. */
+export function cardsAtSeats(state: GameState): Card[] {
+  const cards: Card[] = [];
+  for (const seat of state.round.seats) {
     if (seat.piles) cards.push(...seat.piles.A, ...seat.piles.B);
     cards.push(...seat.hand, ...seat.field.map((slot) => slot.card));
   }
   return cards;
 }
 
-/** No card created, lost or duplicated; ids unique within the round. */
+/** Every physical card of the round, wherever it is. */
+export function cardsInPlay(state: GameState): Face[] {
+  return [...state.round.drawPile, ...state.round.discardPile, ...cardsAtSeats(state)];
+}
+
+/**
+ * No card created, lost or duplicated; ids unique within the round on the seats' cards, and none
+ * in the draw or discard pile (a card gets a fresh id as it enters a hand, §7).
+ */
 export function conservationProblems(state: GameState): string[] {
   const problems: string[] = [];
-  const cards = cardsInPlay(state);
   const expected = countFaces(canonicalDeck(deckComposition(state.settings.deck, state.seatCount)));
-  const actual = countFaces(cards);
+  const actual = countFaces(cardsInPlay(state));
   if (!sameCounts(actual, expected)) {
     problems.push(`cards in play differ from the deck: ${countsDiff(actual, expected)}`);
   }
   const ids = new Set<string>();
-  for (const card of cards) {
+  for (const card of cardsAtSeats(state)) {
     if (typeof card.id !== 'string' || card.id.length === 0) problems.push('a card has no id');
     if (ids.has(card.id)) problems.push(`id ${card.id} is on two cards`);
     ids.add(card.id);
+  }
+  for (const face of [...state.round.drawPile, ...state.round.discardPile]) {
+    if ('id' in face) problems.push('a card in the draw or discard pile has an id');
   }
   return problems;
 }
@@ -499,6 +509,7 @@ export function idPools(state: GameState, seat: number) {
   const round = state.round;
   const own = round.seats[seat];
   const others = round.seats.filter((_, i) => i !== seat);
+  const live = new Set(cardsAtSeats(state).map((card) => card.id));
   return {
     own: own ? own.hand.map((c) => c.id) : [],
     ownPiles: own?.piles ? [...own.piles.A, ...own.piles.B].map((c) => c.id) : [],
@@ -507,8 +518,10 @@ export function idPools(state: GameState, seat: number) {
       s.piles ? [...s.piles.A, ...s.piles.B].map((c) => c.id) : [],
     ),
     fields: round.seats.flatMap((s) => s.field.map((slot) => slot.card.id)),
-    draw: round.drawPile.map((c) => c.id),
-    discard: round.discardPile.map((c) => c.id),
+    // Ids of cards that have left the seats (discarded, or placed and re-labelled).
+    retired: Array.from({ length: round.nextCardId }, (_, n) => cardId(round.round, n)).filter(
+      (id) => !live.has(id),
+    ),
     fake: ['nope', '9-0', `${round.round}-zzz`, ''],
   };
 }
@@ -530,8 +543,7 @@ export function randomCandidate(
         pools.otherHands,
         pools.otherPiles,
         pools.fields,
-        pools.draw,
-        pools.discard,
+        pools.retired,
         pools.fake,
       ].filter((p) => p.length > 0),
       random,

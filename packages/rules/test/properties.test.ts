@@ -15,6 +15,7 @@ import {
   cardValue,
   currentTimer,
   deckComposition,
+  faceKey,
   isFieldChoice,
   legalActions,
   replay,
@@ -29,6 +30,7 @@ import type {
   Actor,
   BotLevel,
   DeckSetting,
+  Face,
   GameEvent,
   GameState,
   LegalActions,
@@ -328,7 +330,7 @@ class RoundTracker {
           if (
             top.length !== 1 ||
             discarded?.type !== 'discarded' ||
-            discarded.moves[0]!.card.id !== top[0]!.id
+            faceKey(discarded.moves[0]!.card) !== faceKey(top[0]!)
           ) {
             this.fail('R16: the reshuffle did not keep exactly the top discard');
           }
@@ -689,19 +691,22 @@ describe('properties: the checkers themselves can fail', () => {
     return replayed.value.state;
   };
 
-  it('sees a duplicated, a lost and a re-labelled card, a shared id and a wrong hand size', () => {
+  it('sees a duplicated, a lost and a re-labelled card, a shared id, a pile id and a wrong hand size', () => {
     const inTurns = upTo(20);
     expect(inTurns.phase).toBe('turns');
     expect(stateProblems(inTurns)).toEqual([]);
     const duplicated = mutableCopy(inTurns);
-    duplicated.round.discardPile.push({ ...duplicated.round.drawPile[0]!, id: 'extra' });
+    duplicated.round.discardPile.push({ ...duplicated.round.drawPile[0]! });
     expect(stateProblems(duplicated).join()).toMatch(/differ from the deck/);
     const lost = mutableCopy(inTurns);
     lost.round.seats[1]!.hand.pop();
     expect(stateProblems(lost).join()).toMatch(/seat 1: hand of/);
     const sameId = mutableCopy(inTurns);
-    sameId.round.drawPile[0]!.id = sameId.round.drawPile[1]!.id;
+    sameId.round.seats[0]!.hand[0]!.id = sameId.round.seats[1]!.hand[0]!.id;
     expect(stateProblems(sameId).join()).toMatch(/is on two cards/);
+    const pileId = mutableCopy(inTurns);
+    pileId.round.discardPile[0] = { ...pileId.round.discardPile[0]!, id: 'labelled' } as Face;
+    expect(stateProblems(pileId).join()).toMatch(/pile has an id/);
     const relabelled = mutableCopy(inTurns);
     relabelled.round.drawPile[0]!.rank = relabelled.round.drawPile[0]!.rank === 'K' ? 'Q' : 'K';
     expect(stateProblems(relabelled).join()).toMatch(/differ from the deck/);

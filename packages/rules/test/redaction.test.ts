@@ -33,6 +33,7 @@ import type {
   BotLevel,
   Card,
   DeckSetting,
+  Face,
   GameEvent,
   GameState,
   HouseRule,
@@ -326,7 +327,7 @@ function alterations(
   const touched = touchedBy(state, actor, action);
   const blind = setupMode(state.settings) === 'blind';
   const others = round.seats.map((_, i) => i).filter((i) => i !== viewer);
-  const key = (card: Card) => faceKey(card);
+  const key = (card: Face) => faceKey(card);
   const drawable = round.drawPile
     .map((card, index) => ({ card, index }))
     .filter(({ index }) => !(touched.drawsTop && index === round.drawPile.length - 1));
@@ -369,11 +370,12 @@ function alterations(
       const d = drawable.find((x) => key(x.card) !== key(h.card));
       if (d) {
         const altered = mutableCopy(state);
+        // The faces trade places; the hand keeps its card id, the pile holds faces only.
         const inHand = altered.round.seats[seat]!.hand;
-        [inHand[h.index], altered.round.drawPile[d.index]] = [
-          altered.round.drawPile[d.index]!,
-          inHand[h.index]!,
-        ];
+        const pileFace = altered.round.drawPile[d.index]!;
+        const handCard = inHand[h.index]!;
+        inHand[h.index] = { id: handCard.id, rank: pileFace.rank, suit: pileFace.suit };
+        altered.round.drawPile[d.index] = { rank: handCard.rank, suit: handCard.suit };
         out.push({ kind: 'handWithDrawPile', state: altered, survivesReveal: false });
       }
     }

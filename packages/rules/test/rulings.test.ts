@@ -15,6 +15,7 @@ import {
   eventFor,
   isTurnAction,
   legalActions,
+  sameFace,
   scoreHand,
   standInActions,
   viewFor,
@@ -162,13 +163,23 @@ function independentRandomInt(
 describe('§1 components', () => {
   it('R2: every physical card has its own id, duplicates included', () => {
     const state = newGame(settings([], { deck: 'casual' }), 6, 2);
-    const cards = allCards(state);
-    expect(cards).toHaveLength(156);
-    expect(new Set(cards.map((c) => c.id)).size).toBe(156);
-    // Three decks: three physical 7♥ with three different ids.
-    const sevens = cards.filter((c) => c.rank === '7' && c.suit === 'H');
-    expect(sevens).toHaveLength(3);
-    expect(new Set(sevens.map((c) => c.id)).size).toBe(3);
+    expect(allCards(state)).toHaveLength(156);
+    // The dealt cards carry ids; the draw and discard piles hold faces, and a card gets its id as
+    // it enters a hand (§7), so every card a seat holds has its own.
+    const held = state.round.seats.flatMap((seat) => [...seat.piles!.A, ...seat.piles!.B]);
+    expect(held).toHaveLength(60);
+    expect(new Set(held.map((c) => c.id)).size).toBe(60);
+    // Duplicates are different cards that look the same: held twins get different ids.
+    const duplicated = held.find((c) => held.filter((d) => sameFace(c, d)).length > 1)!;
+    const twins = held.filter((c) => sameFace(c, duplicated));
+    expect(new Set(twins.map((c) => c.id)).size).toBe(twins.length);
+    const drawn = draw(chooseAllFields(state), (state.round.dealer + 1) % 6);
+    const ids = drawn.round.seats.flatMap((seat) => [
+      ...seat.hand.map((c) => c.id),
+      ...seat.field.map((slot) => slot.card.id),
+    ]);
+    expect(new Set(ids).size).toBe(61);
+    expect(drawn.round.drawPile.every((face) => !('id' in face))).toBe(true);
     // §2: two piles of five each, one card face up, the rest is the draw pile.
     expect(
       state.round.seats.every((seat) => seat.piles!.A.length === 5 && seat.piles!.B.length === 5),
@@ -1438,8 +1449,19 @@ describe('§9 online rulings', () => {
       ...state,
       round: {
         ...round,
-        seats: round.seats.map((s, i) => (i === 2 ? { ...s, hand: bottom } : s)),
-        drawPile: [...hidden, ...round.drawPile.slice(5)],
+        // Faces trade places; the hand keeps its ids, the pile holds faces only.
+        seats: round.seats.map((s, i) =>
+          i === 2
+            ? {
+                ...s,
+                hand: bottom.map((f, k) => ({ id: hidden[k]!.id, rank: f.rank, suit: f.suit })),
+              }
+            : s,
+        ),
+        drawPile: [
+          ...hidden.map((c) => ({ rank: c.rank, suit: c.suit })),
+          ...round.drawPile.slice(5),
+        ],
       },
     };
     expect(viewFor(other, seat)).toEqual(viewFor(state, seat));
@@ -1687,8 +1709,9 @@ describe('bad input is refused with a stable code and changes nothing (R25)', ()
     const drawn = draw(start(), 1);
     const othersCard = idIn(drawn, 2, 'AS');
     const fieldCard = drawn.round.seats[1]!.field[1]!.card.id;
-    const pileCard = drawn.round.drawPile[drawn.round.drawPile.length - 1]!.id;
-    const errors = [othersCard, fieldCard, pileCard, 'no-such-card'].map((cardId) =>
+    // The id the next drawn card will get: pile cards have none yet.
+    const nextId = `${drawn.round.round}-${drawn.round.nextCardId.toString(36)}`;
+    const errors = [othersCard, fieldCard, nextId, 'no-such-card'].map((cardId) =>
       expectRefused(drawn, 1, { type: 'discard', cardId }, 'CARD_NOT_IN_HAND'),
     );
     for (const error of errors) expect(error).toEqual(errors[3]);

@@ -88,10 +88,10 @@ export function settings(
   return settingsWith(rules, overrides);
 }
 
-/** Every physical card of the round, wherever it is. */
-export function allCards(state: GameState): Card[] {
+/** Every physical card of the round, wherever it is (the piles hold faces, §7). */
+export function allCards(state: GameState): Face[] {
   const round = state.round;
-  const cards: Card[] = [];
+  const cards: Face[] = [];
   for (const seat of round.seats) {
     if (seat.piles) cards.push(...seat.piles.A, ...seat.piles.B);
     cards.push(...seat.hand, ...seat.field.map((slot) => slot.card));
@@ -160,26 +160,33 @@ export function withTable(state: GameState, spec: TableSpec): GameState {
   if (state.phase !== 'turns' || state.round.turn === null)
     throw new Error('withTable needs the turns phase');
   const round = state.round;
-  const pool: Card[] = [...round.drawPile.slice().reverse(), ...round.discardPile];
+  // Physical cards are told apart by object identity here: the piles hold faces without ids.
+  const pool: Face[] = [...round.drawPile.slice().reverse(), ...round.discardPile];
   for (const seat of round.seats) pool.push(...seat.hand, ...seat.field.map((slot) => slot.card));
-  const drawOrder = new Map(round.drawPile.map((c, i) => [c.id, i]));
+  const drawOrder = new Map(round.drawPile.map((c, i) => [c, i]));
 
-  const take = (f: Face): Card => {
+  const take = (f: Face): Face => {
     const index = pool.findIndex((c) => c.rank === f.rank && c.suit === f.suit);
     if (index < 0) throw new Error(`no ${show([f])} left in this round's cards`);
     return pool.splice(index, 1)[0]!;
   };
-  const takeById = (id: string): Card | null => {
-    const index = pool.findIndex((c) => c.id === id);
+  const takeSame = (card: Face): Face | null => {
+    const index = pool.indexOf(card);
     return index < 0 ? null : pool.splice(index, 1)[0]!;
   };
   // Filler cards come from the bottom of the draw pile, so named draw cards stay available.
-  const filler = (): Card => {
+  const filler = (): Face => {
     const card = pool.pop();
     if (card === undefined) throw new Error('ran out of cards');
     return card;
   };
-  const named = (text: string | undefined, count: number | null): Card[] | null => {
+  // A card moved from a pile to a seat gets an id, as a card entering a hand does; one moved to a
+  // pile loses its id.
+  let fresh = 0;
+  const held = (c: Face): Card =>
+    'id' in c ? (c as Card) : { id: `${round.round}-#${fresh++}`, rank: c.rank, suit: c.suit };
+  const piled = (c: Face): Face => ({ rank: c.rank, suit: c.suit });
+  const named = (text: string | undefined, count: number | null): Face[] | null => {
     if (text === undefined) return null;
     const cards = faces(text).map(take);
     if (count !== null && cards.length !== count)
@@ -194,13 +201,13 @@ export function withTable(state: GameState, spec: TableSpec): GameState {
   const discard = named(spec.discard, null);
   const drawTop = named(spec.drawTop, null) ?? [];
 
-  const keepOrFill = (existing: readonly Card[]): Card[] =>
-    existing.map((c) => takeById(c.id)).map((c) => c ?? filler());
+  const keepOrFill = (existing: readonly Face[]): Face[] =>
+    existing.map((c) => takeSame(c)).map((c) => c ?? filler());
   const seats: SeatState[] = round.seats.map((seat, index) => {
     const s = seatSpecs[index]!;
     const die = s.die ?? seat.die;
-    const hand = hands[index] ?? keepOrFill(seat.hand);
-    const fieldCards = fields[index] ?? keepOrFill(seat.field.map((slot) => slot.card));
+    const hand = (hands[index] ?? keepOrFill(seat.hand)).map(held);
+    const fieldCards = (fields[index] ?? keepOrFill(seat.field.map((slot) => slot.card))).map(held);
     const faceUp = new Set(s.faceUp ?? []);
     const field = fieldCards.map((c, position) => {
       if (faceUp.has(position) && cardValue(c) !== die + position) {
@@ -213,12 +220,10 @@ export function withTable(state: GameState, spec: TableSpec): GameState {
     return { ...seat, hand, field, die, known: hands[index] ? [] : seat.known };
   });
 
-  let discardPile = discard ?? keepOrFill(round.discardPile);
+  let discardPile = (discard ?? keepOrFill(round.discardPile)).map(piled);
   // What is left becomes the draw pile, in its old order where it has one.
-  const rest = pool
-    .slice()
-    .sort((a, b) => (drawOrder.get(a.id) ?? -1) - (drawOrder.get(b.id) ?? -1));
-  let drawPile = [...rest, ...drawTop.slice().reverse()];
+  const rest = pool.slice().sort((a, b) => (drawOrder.get(a) ?? -1) - (drawOrder.get(b) ?? -1));
+  let drawPile = [...rest, ...drawTop.slice().reverse()].map(piled);
   if (spec.drawCount !== undefined) {
     const cut = drawPile.length - spec.drawCount;
     if (cut < 0) throw new Error('not enough cards for drawCount');

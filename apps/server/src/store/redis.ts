@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { GameState, LogEntry } from '@trepenta/rules';
-import { actionKey } from './types';
+import { actionKey, usableSnapshot } from './types';
 import type {
   Coordinator,
   GameHeader,
@@ -184,7 +184,8 @@ export class RedisStore implements RoomStore {
       'snapshotVersion',
     );
     if (!header) return null;
-    const from = Number(snapshotVersion ?? 0);
+    const usable = usableSnapshot(snapshot);
+    const from = usable ? Number(snapshotVersion ?? 0) : 0;
     const [tail, ids] = await Promise.all([
       this.redis.lrange(this.key.log(room.code, n), from, -1),
       this.redis.hgetall(this.key.ids(room.code, n)),
@@ -193,7 +194,7 @@ export class RedisStore implements RoomStore {
     for (const [key, version] of Object.entries(ids)) actionIds.set(key, Number(version));
     return {
       header: JSON.parse(header) as GameHeader,
-      snapshot: snapshot ? (JSON.parse(snapshot) as GameState) : null,
+      snapshot: usable,
       tail: tail.map((entry) => JSON.parse(entry) as LogEntry),
       actionIds,
     };

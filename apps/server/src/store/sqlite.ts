@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameState, LogEntry } from '@trepenta/rules';
-import { actionKey } from './types';
+import { actionKey, usableSnapshot } from './types';
 import type {
   GameHeader,
   RoomStamp,
@@ -117,7 +117,8 @@ export class SqliteStore implements RoomStore {
     if (room.status !== 'playing' && room.status !== 'finished') return null;
     const row = this.statements.game.get(room.code, room.gameNumber);
     if (!row) return null;
-    const from = row.snapshot_version ?? 0;
+    const snapshot = usableSnapshot(row.snapshot);
+    const from = snapshot ? (row.snapshot_version ?? 0) : 0;
     const actionIds = new Map<string, number>();
     for (const id of this.statements.ids.all(room.code, room.gameNumber)) {
       actionIds.set(
@@ -127,7 +128,7 @@ export class SqliteStore implements RoomStore {
     }
     return {
       header: JSON.parse(row.header) as GameHeader,
-      snapshot: row.snapshot ? (JSON.parse(row.snapshot) as GameState) : null,
+      snapshot,
       tail: this.statements.tail
         .all(room.code, room.gameNumber, from)
         .map((r) => JSON.parse(r.entry) as LogEntry),

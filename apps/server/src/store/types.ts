@@ -1,3 +1,4 @@
+import { STATE_SCHEMA_VERSION } from '@trepenta/rules';
 import type { BotLevel, GameSettings, GameState, LogEntry, Randomness } from '@trepenta/rules';
 import type { ChatMessage } from '@trepenta/protocol';
 
@@ -81,6 +82,16 @@ export interface LoadedGame {
   readonly tail: readonly LogEntry[];
   /** Every (seat, actionId) → version of this game, for duplicate detection across restarts. */
   readonly actionIds: ReadonlyMap<string, number>;
+}
+
+/**
+ * A stored snapshot the running engine can use, or null: one written by an engine with another
+ * state schema is ignored and the game is rebuilt from its whole log, which every version replays.
+ */
+export function usableSnapshot(json: string | null | undefined): GameState | null {
+  if (!json) return null;
+  const state = JSON.parse(json) as GameState;
+  return state.schemaVersion === STATE_SCHEMA_VERSION ? state : null;
 }
 
 export interface LoadedRoom {
