@@ -28,19 +28,20 @@ export const cardSchema = z
   .object({ id: cardIdSchema, rank: rankSchema, suit: suitSchema })
   .strict();
 
-const RANK_INDEX: Readonly<Record<Rank, number>> = Object.fromEntries(
-  RANKS.map((rank, index) => [rank, index]),
-) as Record<Rank, number>;
+// Maps, not plain objects: '2'…'10' would be array-index keys and 'A', 'J'… named ones, and a
+// lookup mixing the two kinds takes the JavaScript engine's slow path.
+const RANK_INDEX: ReadonlyMap<string, number> = new Map(RANKS.map((rank, index) => [rank, index]));
 
 /** Position of a rank with the ace low: A = 0 … K = 12. */
 export function rankIndex(rank: Rank): number {
-  return RANK_INDEX[rank];
+  return RANK_INDEX.get(rank)!;
 }
 
 /** R3: ace 1, pips face value, J Q K 10; used both for points and for field matching. */
 export function cardValue(card: Face): number {
-  const index = RANK_INDEX[card.rank];
-  return index >= 9 ? 10 : index + 1;
+  // From the rank's first character: '2'…'9' are their digit, 'A' is 1, and '10', J, Q, K are 10.
+  const c = card.rank.charCodeAt(0);
+  return c >= 50 && c <= 57 ? c - 48 : c === 65 ? 1 : 10;
 }
 
 export function faceOf(card: Face): Face {
@@ -51,9 +52,7 @@ export function sameFace(a: Face, b: Face): boolean {
   return a.rank === b.rank && a.suit === b.suit;
 }
 
-const SUIT_INDEX: Readonly<Record<Suit, number>> = Object.fromEntries(
-  SUITS.map((suit, index) => [suit, index]),
-) as Record<Suit, number>;
+const SUIT_INDEX: ReadonlyMap<string, number> = new Map(SUITS.map((suit, index) => [suit, index]));
 
 /**
  * Faces in a fixed order (rank, then suit): how hidden cards are shown once revealed, so their
@@ -63,7 +62,9 @@ export function sortedFaces(cards: readonly Face[]): Face[] {
   return cards
     .map(faceOf)
     .sort(
-      (a, b) => RANK_INDEX[a.rank] - RANK_INDEX[b.rank] || SUIT_INDEX[a.suit] - SUIT_INDEX[b.suit],
+      (a, b) =>
+        RANK_INDEX.get(a.rank)! - RANK_INDEX.get(b.rank)! ||
+        SUIT_INDEX.get(a.suit)! - SUIT_INDEX.get(b.suit)!,
     );
 }
 

@@ -619,7 +619,7 @@ function endTurn(
   if (round.completedBy !== null && finalTurnsLeft === 0) {
     return endRound(withRoundOf(state, round, ended), 'fieldComplete', events);
   }
-  let piles: Partial<RoundState> | null = null;
+  let current = round;
   if (turn.emptiedDrawPile) {
     // R15 / Long Play (R16, R17): reshuffle while the limit allows, else the round ends now.
     const { longPlay } = state.settings.houseRules;
@@ -628,16 +628,12 @@ function endTurn(
       return endRound(withRoundOf(state, round, ended), reason, events);
     }
     const reshuffles = round.reshuffles + 1;
-    piles = {
-      ...reshuffleDiscards(state.randomness, round.round, reshuffles, round.discardPile),
-      reshuffles,
-    };
-    events.push({ type: 'reshuffled', count: piles.drawPile!.length, reshuffles });
+    const piles = reshuffleDiscards(state.randomness, round.round, reshuffles, round.discardPile);
+    current = withRound(round, { ...piles, reshuffles });
+    events.push({ type: 'reshuffled', count: piles.drawPile.length, reshuffles });
   }
   // R17b: a round where nobody draws from the draw pile or exchanges face down must end.
-  if (idleTurns >= 3 * n) {
-    return endRound(withRoundOf(state, round, { ...piles, ...ended }), 'stall', events);
-  }
+  if (idleTurns >= 3 * n) return endRound(withRoundOf(state, current, ended), 'stall', events);
   const seat = (turn.seat + 1) % n;
   events.push({
     type: 'turnStarted',
@@ -645,8 +641,8 @@ function endTurn(
     turn: turn.number + 1,
     final: round.completedBy !== null,
   });
-  const next = { ...piles, finalTurnsLeft, idleTurns, turn: newTurn(seat, turn.number + 1) };
-  return { state: withRoundOf(state, round, next), events };
+  const next = { finalTurnsLeft, idleTurns, turn: newTurn(seat, turn.number + 1) };
+  return { state: withRoundOf(state, current, next), events };
 }
 
 function withRoundOf(state: GameState, round: RoundState, changes: Partial<RoundState>): GameState {

@@ -92,26 +92,24 @@ function turnActions(view: GameView, seat: number): PlayerAction[] {
     if (card.id !== takenId) actions.push({ type: 'discard', cardId: card.id });
   }
   if (!canExchange) return actions;
-  for (const card of hand) {
-    const value = cardValue(card);
+  const values = hand.map(cardValue);
+  for (let i = 0; i < hand.length; i++) {
     for (const slot of own.field) {
-      if (!slot.faceUp && slot.value === value) {
-        actions.push({ type: 'exchange', cardId: card.id, position: slot.position });
+      if (!slot.faceUp && slot.value === values[i]) {
+        actions.push({ type: 'exchange', cardId: hand[i]!.id, position: slot.position });
       }
     }
   }
   if (!openField) return actions;
-  const used = new Set(turn.swapped.map((target) => target.seat * 5 + target.position));
-  for (const card of hand) {
-    const value = cardValue(card);
-    for (const other of view.seats) {
-      for (const slot of other.field) {
-        if (
-          slot.faceUp &&
-          slot.card &&
-          cardValue(slot.card) === value &&
-          !used.has(other.seat * 5 + slot.position)
-        ) {
+  // R12b: every face-up position not swapped this turn, against every hand card of its value
+  // (a face-up card always has its position's value: it got there by matching it).
+  for (const other of view.seats) {
+    for (const slot of other.field) {
+      if (!slot.faceUp) continue;
+      if (turn.swapped.some((t) => t.seat === other.seat && t.position === slot.position)) continue;
+      for (let i = 0; i < hand.length; i++) {
+        const card = hand[i]!;
+        if (values[i] === slot.value) {
           actions.push({
             type: 'openFieldSwap',
             cardId: card.id,

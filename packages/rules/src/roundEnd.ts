@@ -310,7 +310,9 @@ function ready(state: GameState, seat: number): Step {
 /** Totals per seat over the finished rounds. */
 export function totals(state: GameState): number[] {
   const sums = new Array<number>(state.seatCount).fill(0);
-  for (const round of state.scores) round.forEach((points, seat) => (sums[seat]! += points));
+  for (const round of state.scores) {
+    for (let seat = 0; seat < round.length; seat++) sums[seat]! += round[seat]!;
+  }
   return sums;
 }
 

@@ -203,8 +203,8 @@ function revealSeatFor(
  * Everything one viewer may know (RULES.md §7), built from what they may know rather than by
  * deleting secrets from a copy: ids only on the viewer's own cards, public cards by rank and suit.
  * The view shares the state's immutable parts that are already in view form (the discard pile's
- * faces, known cards, the viewer's own hand and setup piles) instead of copying them: treat it as
- * read-only, like the state.
+ * faces, known cards, the viewer's own hand and setup piles, scores, fairness data) instead of
+ * copying them: treat it as read-only, like the state.
  */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
   const { round } = state;
@@ -273,16 +273,16 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
             seats: reveal.seats.map((r, index) => revealSeatFor(state, r, index, viewer, shown)),
             layoff: reveal.layoff,
           },
-    scores: state.scores.map((points) => [...points]),
+    scores: state.scores as number[][],
     totals: totals(state),
     winners: over && !state.abandoned ? winners(state) : null,
     abandoned: state.abandoned,
     fairness: {
       gameId: state.randomness.gameId,
       shuffleVersion: state.shuffleVersion,
-      commitments: [...state.commitments],
-      nonces: [...state.randomness.nonces],
-      secrets: over ? [...state.randomness.secrets] : null,
+      commitments: state.commitments as string[],
+      nonces: state.randomness.nonces as string[],
+      secrets: over ? (state.randomness.secrets as string[]) : null,
     },
   };
 }
