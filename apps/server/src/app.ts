@@ -32,6 +32,7 @@ import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
 import { LocalCoordinator } from './store/types';
 import type { Coordinator, RoomStore, SeatRecord } from './store/types';
+import { gameParser } from './gameParser';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { randomBytes } from 'node:crypto';
 
@@ -128,6 +129,7 @@ export async function createServer(
 
   const io: GameServer = new Server(app.server, {
     maxHttpBufferSize: config.MAX_MESSAGE_BYTES,
+    parser: gameParser,
     pingInterval: 10_000,
     pingTimeout: 8_000,
     allowRequest: (req, callback) => callback(null, originAllowed(req, allowedOrigins)),

@@ -12,6 +12,7 @@ import {
   roundStartEvents,
   standInActions,
   viewFor,
+  viewsFor,
 } from '@trepenta/rules';
 import type {
   Action,
@@ -300,13 +301,23 @@ export class Room {
   private broadcastGame(events: readonly GameEvent[]): void {
     const game = this.game;
     if (!game) return;
+    const viewers: Viewer[] = [];
     for (let seat = 0; seat < game.state.seatCount; seat++) {
-      if (this.record.seats[seat]?.kind === 'bot') continue;
-      this.transport.toSeat(this.code, seat, this.gameUpdate(seat, events)!);
+      if (this.record.seats[seat]?.kind !== 'bot') viewers.push(seat);
     }
-    if (this.record.members.some((m) => !m.kicked && m.seat === null)) {
-      this.transport.toSpectators(this.code, this.gameUpdate('spectator', events)!);
-    }
+    if (this.record.members.some((m) => !m.kicked && m.seat === null)) viewers.push('spectator');
+    // One build for all: what several viewers share is built (and serialised) once.
+    const views = viewsFor(game.state, viewers);
+    viewers.forEach((viewer, i) => {
+      const update: GameUpdate = {
+        code: this.code,
+        view: views[i]!,
+        events: events.map((event) => eventFor(event, viewer)),
+        deadline: this.record.deadline,
+      };
+      if (viewer === 'spectator') this.transport.toSpectators(this.code, update);
+      else this.transport.toSeat(this.code, viewer, update);
+    });
   }
 
   // ---------------------------------------------------------------- writing

@@ -145,6 +145,10 @@ function copyCard(card: Card): Card {
   return { id: card.id, rank: card.rank, suit: card.suit };
 }
 
+function copyCards(cards: readonly Card[]): Card[] {
+  return cards.map(copyCard);
+}
+
 function meldFor(meld: Meld<Card>, own: boolean) {
   return { kind: meld.kind, cards: own ? meld.cards.map(copyCard) : meld.cards.map(faceOf) };
 }
@@ -176,12 +180,11 @@ function revealSeatFor(
   index: number,
   viewer: Viewer,
   shown: boolean,
-) {
+): RevealView['seats'][number] {
   const own = viewer === index;
   const seatState = state.round.seats[index]!;
   // Others' cards in a fixed order: the order of a hand says when its cards arrived.
-  const cards = (list: readonly Card[]): (Card | Face)[] =>
-    own ? list.map(copyCard) : sortedFaces(list);
+  const cards = own ? copyCards : sortedFaces;
   const points = state.round.reveal!.points;
   return {
     hand: cards(seatState.hand),
@@ -200,6 +203,54 @@ function revealSeatFor(
 }
 
 /**
+ * The parts of a state's views that are the same for every viewer they are built for: another
+ * seat's public seat and reveal, the timer, totals, winners, fairness. Built once per state and
+ * shared by the views of several viewers (and so serialised once where a serialiser caches by
+ * identity).
+ */
+class SharedParts {
+  private readonly publicSeats: (SeatView | undefined)[] = [];
+  private readonly publicReveals: (RevealView['seats'][number] | undefined)[] = [];
+  readonly timer: GameView['timer'];
+  readonly totals: number[];
+  readonly winners: number[] | null;
+  readonly fairness: GameView['fairness'];
+  readonly shown: boolean;
+
+  constructor(readonly state: GameState) {
+    const over = state.phase === 'gameOver';
+    this.timer = currentTimer(state);
+    this.totals = totals(state);
+    this.winners = over && !state.abandoned ? winners(state) : null;
+    this.fairness = {
+      gameId: state.randomness.gameId,
+      shuffleVersion: state.shuffleVersion,
+      commitments: state.commitments as string[],
+      nonces: state.randomness.nonces as string[],
+      secrets: over ? (state.randomness.secrets as string[]) : null,
+    };
+    this.shown = state.round.reveal !== null && state.phase !== 'arrange';
+  }
+
+  seat(index: number, viewer: Viewer): SeatView {
+    const seatState = this.state.round.seats[index]!;
+    if (viewer === index) return seatFor(this.state, seatState, index, viewer);
+    return (this.publicSeats[index] ??= seatFor(this.state, seatState, index, 'spectator'));
+  }
+
+  revealSeat(reveal: SeatReveal, index: number, viewer: Viewer): RevealView['seats'][number] {
+    if (viewer === index) return revealSeatFor(this.state, reveal, index, viewer, this.shown);
+    return (this.publicReveals[index] ??= revealSeatFor(
+      this.state,
+      reveal,
+      index,
+      'spectator',
+      this.shown,
+    ));
+  }
+}
+
+/**
  * Everything one viewer may know (RULES.md §7), built from what they may know rather than by
  * deleting secrets from a copy: ids only on the viewer's own cards, public cards by rank and suit.
  * The view shares the state's immutable parts that are already in view form (the discard pile's
@@ -207,19 +258,31 @@ function revealSeatFor(
  * copying them: treat it as read-only, like the state.
  */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
+  return buildView(state, viewer, new SharedParts(state));
+}
+
+/**
+ * The views of several viewers of one state, each equal to `viewFor(state, viewer)`; the parts
+ * that are the same for several of them are built once and shared between the views.
+ */
+export function viewsFor(state: GameState, viewers: readonly Viewer[]): GameView[] {
+  const shared = new SharedParts(state);
+  return viewers.map((viewer) => buildView(state, viewer, shared));
+}
+
+function buildView(state: GameState, viewer: Viewer, shared: SharedParts): GameView {
   const { round } = state;
   const turn = round.turn;
   const reveal = round.reveal;
   const mode = setupMode(state.settings);
   const ownSetup =
     typeof viewer === 'number' && state.phase === 'setup' ? round.seats[viewer]?.piles : null;
-  const timer = currentTimer(state);
   const taken =
     turn?.takenFromDiscard != null
       ? round.seats[turn.seat]!.hand.find((card) => card.id === turn.takenFromDiscard)
       : undefined;
-  const over = state.phase === 'gameOver';
-  const shown = reveal !== null && state.phase !== 'arrange';
+  const seats: SeatView[] = [];
+  for (let index = 0; index < round.seats.length; index++) seats.push(shared.seat(index, viewer));
   return {
     viewer,
     schemaVersion: state.schemaVersion,
@@ -230,7 +293,7 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
     rounds: 5,
     dealer: round.dealer,
     phase: state.phase,
-    seats: round.seats.map((seatState, index) => seatFor(state, seatState, index, viewer)),
+    seats,
     drawCount: round.drawPile.length,
     // Shared with the state, never copied: the piles hold faces only and nothing mutates a view.
     discardPile: round.discardPile as Face[],
@@ -263,26 +326,20 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
         ? null
         : { completedBy: round.completedBy, remaining: round.finalTurnsLeft },
     reshuffles: round.reshuffles,
-    timer,
+    timer: shared.timer,
     reveal:
       reveal === null
         ? null
         : {
             reason: reveal.reason,
             finishLine: state.settings.houseRules.finishLine ? round.completedBy : null,
-            seats: reveal.seats.map((r, index) => revealSeatFor(state, r, index, viewer, shown)),
+            seats: reveal.seats.map((r, index) => shared.revealSeat(r, index, viewer)),
             layoff: reveal.layoff,
           },
     scores: state.scores as number[][],
-    totals: totals(state),
-    winners: over && !state.abandoned ? winners(state) : null,
+    totals: shared.totals,
+    winners: shared.winners,
     abandoned: state.abandoned,
-    fairness: {
-      gameId: state.randomness.gameId,
-      shuffleVersion: state.shuffleVersion,
-      commitments: state.commitments as string[],
-      nonces: state.randomness.nonces as string[],
-      secrets: over ? (state.randomness.secrets as string[]) : null,
-    },
+    fairness: shared.fairness,
   };
 }

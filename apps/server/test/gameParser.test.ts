@@ -1,0 +1,91 @@
+import { Encoder, PacketType } from 'socket.io-parser';
+import type { Packet } from 'socket.io-parser';
+import { describe, expect, it } from 'vitest';
+import {
+  HOUSE_RULES,
+  createGame,
+  eventFor,
+  selfPlay,
+  settingsWith,
+  viewsFor,
+} from '@trepenta/rules';
+import type { GameSettings, Viewer } from '@trepenta/rules';
+import type { GameUpdate } from '@trepenta/protocol';
+import { encodeGameUpdate, gameParser } from '../src/gameParser';
+
+const stock = new Encoder();
+const ours = new gameParser.Encoder();
+const hex = (d: string) => d.repeat(64);
+
+/** Every update a room of `seats` seats and spectators would be sent in one bot game. */
+function updatesOfGame(settings: GameSettings, seats: number, seed: number): GameUpdate[] {
+  const created = createGame(settings, seats, {
+    gameId: `g${seed}`,
+    secrets: ['1', '2', '3', '4', '5'].map(hex),
+    nonces: Array.from({ length: seats }, (_, s) => hex(String(s))),
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const viewers: Viewer[] = [...Array.from({ length: seats }, (_, s) => s), 'spectator'];
+  const updates: GameUpdate[] = [];
+  selfPlay(created.value, ['random', 'greedy'], seed, (step) => {
+    const views = viewsFor(step.after, viewers);
+    viewers.forEach((viewer, i) =>
+      updates.push({
+        code: 'BCDFGH',
+        view: views[i]!,
+        events: step.events.map((event) => eventFor(event, viewer)),
+        deadline: step.after.version % 3 ? null : { key: 'turn/1/2', at: 1_700_000_000_000 },
+      }),
+    );
+  });
+  return updates;
+}
+
+describe('the game encoder', () => {
+  it('writes game updates exactly as JSON.stringify, shared parts remembered or not', () => {
+    for (const [rules, seats] of [
+      [[], 4],
+      [HOUSE_RULES, 3],
+      [['peek', 'rivalSets'], 2],
+    ] as const) {
+      const updates = updatesOfGame(settingsWith(rules), seats, seats);
+      expect(updates.length).toBeGreaterThan(300);
+      // Twice over: the second pass finds every shared part remembered.
+      for (let pass = 0; pass < 2; pass++) {
+        for (const update of updates) expect(encodeGameUpdate(update)).toBe(JSON.stringify(update));
+      }
+    }
+  });
+
+  it('writes every packet exactly as the stock encoder does', () => {
+    const views = updatesOfGame(settingsWith(['openField']), 3, 7).slice(0, 300);
+    const packets: Packet[] = [
+      { type: PacketType.CONNECT, nsp: '/', data: { sid: 'abc' } },
+      { type: PacketType.DISCONNECT, nsp: '/' },
+      { type: PacketType.CONNECT_ERROR, nsp: '/', data: { message: 'no', data: { code: 'X' } } },
+      { type: PacketType.EVENT, nsp: '/', data: ['room:state', { a: [1, 'two', null, true] }] },
+      { type: PacketType.EVENT, nsp: '/admin', data: ['x', 'quote " and \\ and \u2028'] },
+      { type: PacketType.EVENT, nsp: '/', data: ['game:update', { odd: 'shape', view: null }] },
+      { type: PacketType.EVENT, nsp: '/', data: ['game:update', 'text'] },
+      { type: PacketType.EVENT, nsp: '/', data: ['game:update', [1, 2]] },
+      { type: PacketType.ACK, nsp: '/', id: 7, data: [{ ok: false, code: 'BAD_INPUT' }] },
+      { type: PacketType.ACK, nsp: '/admin', id: 0, data: [] },
+      ...views.map((update, i) => ({
+        type: PacketType.EVENT,
+        nsp: '/',
+        data: ['game:update', update],
+        ...(i % 2 ? { id: i } : {}),
+      })),
+    ];
+    for (const packet of packets) expect(ours.encode(packet)).toEqual(stock.encode(packet));
+  });
+
+  it('leaves binary packets to the stock encoder', () => {
+    const packet: Packet = {
+      type: PacketType.BINARY_EVENT,
+      nsp: '/',
+      data: ['blob', Buffer.from([1, 2, 3])],
+    };
+    expect(ours.encode(packet)).toEqual(stock.encode(packet));
+  });
+});
