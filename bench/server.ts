@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createHash } from 'node:crypto';
+import { DEFAULT_SETTINGS, createGame, eventFor, selfPlay, viewsFor } from '@trepenta/rules';
 import type { WorkerOrders, WorkerReport } from './src/client';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     nodes: { type: 'string', default: '2' },
     redis: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    repeat: { type: 'string', default: '3' },
   },
 });
 const quick = values.quick;
@@ -39,6 +42,36 @@ const durationMs = (quick ? 4 : Number(values.duration)) * 1000;
 const warmupMs = (quick ? 2 : Number(values.warmup)) * 1000;
 const workerCount = Number(values.workers);
 const nodeCount = Number(values.nodes);
+/** Each scenario runs this many times, the deployments taking turns; medians are reported. */
+const repeats = quick ? 1 : Math.max(1, Number(values.repeat));
+
+/**
+ * The mean size of this server's game:update in a 4-seat game of the default settings (views and
+ * events as every seat receives them), measured here so that the bare server sends as many bytes.
+ */
+function meanUpdateBytes(): number {
+  const hex = (label: string) => createHash('sha256').update(label).digest('hex');
+  let total = 0;
+  let count = 0;
+  for (let game = 0; game < 5; game++) {
+    const created = createGame(DEFAULT_SETTINGS, 4, {
+      gameId: `size-${game}`,
+      secrets: [1, 2, 3, 4, 5].map((r) => hex(`${game}/${r}`)),
+      nonces: [0, 1, 2, 3].map((seat) => hex(`${game}/n${seat}`)),
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    selfPlay(created.value, ['random'], game + 1, (step) => {
+      const views = viewsFor(step.after, [0, 1, 2, 3]);
+      views.forEach((view, seat) => {
+        const events = step.events.map((event) => eventFor(event, seat));
+        total += JSON.stringify({ code: 'BCDFGH', view, events, deadline: null }).length;
+        count++;
+      });
+    });
+  }
+  return Math.round(total / count);
+}
+const payloadBytes = meanUpdateBytes();
 
 interface Memory {
   rss: number;
@@ -180,7 +213,7 @@ async function deploy(target: Target): Promise<Deployment> {
   if (target === 'bare') {
     const child = fork(join(here, 'src/bare.ts'), [], {
       execArgv: ['--expose-gc', '--import', 'tsx'],
-      env: { ...process.env, PORT: '0' },
+      env: { ...process.env, PORT: '0', PAYLOAD_BYTES: String(payloadBytes) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve) =>
@@ -309,7 +342,7 @@ const label: Record<Target, string> = {
   'redis-n': `${nodeCount} nodes, Redis`,
 };
 
-const results: Result[] = [];
+const runs: Result[] = [];
 const scenarios: ['fixed' | 'saturate', number][] = [
   ...fixedRooms.map((rooms) => ['fixed', rooms] as ['fixed', number]),
   ['saturate', saturateRooms],
@@ -318,14 +351,47 @@ const targets: Target[] = values.redis
   ? ['sqlite', 'bare', 'redis-1', 'redis-n']
   : ['sqlite', 'bare'];
 for (const [mode, rooms] of scenarios) {
-  for (const target of targets) {
-    process.stderr.write(`… ${label[target]}, ${mode}, ${rooms} rooms\n`);
-    results.push(await run(target, mode, rooms));
+  for (let round = 1; round <= repeats; round++) {
+    for (const target of targets) {
+      process.stderr.write(
+        `… ${label[target]}, ${mode}, ${rooms} rooms (run ${round}/${repeats})\n`,
+      );
+      runs.push(await run(target, mode, rooms));
+    }
   }
 }
 
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const runsOf = (target: Target, mode: string, rooms: number) =>
+  runs.filter((r) => r.target === target && r.mode === mode && r.rooms === rooms);
+
+/** Per scenario and deployment: the median of each figure over the runs. */
+const results: Result[] = scenarios.flatMap(([mode, rooms]) =>
+  targets.map((target) => {
+    const of = runsOf(target, mode, rooms);
+    const mid = (pick: (r: Result) => number) => median(of.map(pick));
+    return {
+      target,
+      mode,
+      rooms,
+      p50: mid((r) => r.p50),
+      p95: mid((r) => r.p95),
+      p99: mid((r) => r.p99),
+      movesPerSecond: mid((r) => r.movesPerSecond),
+      errors: of.reduce((sum, r) => sum + r.errors, 0),
+      heapPerRoom: mid((r) => r.heapPerRoom),
+      heapPerSocket: mid((r) => r.heapPerSocket),
+    };
+  }),
+);
+
 console.log(
-  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up.`,
+  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends ${payloadBytes} bytes per seat, the mean size of this server's game:update.`,
 );
 console.log(
   'deployment          mode      rooms      p50       p95       p99    moves/s  errors  heap/room  heap/socket',
@@ -346,18 +412,26 @@ for (const r of results) {
     ].join(' '),
   );
 }
-console.log('\nRatios to the bare Socket.IO server:');
+console.log(
+  "\nRatios to the bare Socket.IO server (median of the runs' ratios, each run to the bare run beside it; range in brackets):",
+);
+const range = (xs: number[]) =>
+  xs.length > 1 ? ` [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]` : '';
 for (const [mode, rooms] of scenarios) {
-  const b = results.find((r) => r.target === 'bare' && r.mode === mode && r.rooms === rooms)!;
+  const bare = runsOf('bare', mode, rooms);
   for (const target of targets.filter((t) => t !== 'bare')) {
-    const t = results.find((r) => r.target === target && r.mode === mode && r.rooms === rooms)!;
+    const ours = runsOf(target, mode, rooms);
+    const ratios = (pick: (r: Result) => number) => ours.map((r, i) => pick(r) / pick(bare[i]!));
     if (mode === 'fixed') {
+      const p50 = ratios((r) => r.p50);
+      const p99 = ratios((r) => r.p99);
       console.log(
-        `  ${label[target].padEnd(18)} ${rooms} rooms at 1 action/s: p50 ${(t.p50 / b.p50).toFixed(2)}×, p99 ${(t.p99 / b.p99).toFixed(2)}×`,
+        `  ${label[target].padEnd(18)} ${rooms} rooms at 1 action/s: p50 ${median(p50).toFixed(2)}×${range(p50)}, p99 ${median(p99).toFixed(2)}×${range(p99)}`,
       );
     } else {
+      const moves = ratios((r) => r.movesPerSecond);
       console.log(
-        `  ${label[target].padEnd(18)} saturation, ${rooms} rooms: moves/s ${(t.movesPerSecond / b.movesPerSecond).toFixed(2)}× (bare ${b.movesPerSecond.toFixed(0)}/s)`,
+        `  ${label[target].padEnd(18)} saturation, ${rooms} rooms: moves/s ${median(moves).toFixed(2)}×${range(moves)}`,
       );
     }
   }

@@ -45,7 +45,7 @@ function encodeData(data: unknown): string {
 // Recent shared parts and their JSON. A plain map, emptied when it grows past its bound: a weak map
 // would let them go by themselves but costs the garbage collector far more than it saves here.
 const remembered = new Map<object, string>();
-const REMEMBER_AT_MOST = 4096;
+const REMEMBER_AT_MOST = 64;
 
 /** JSON of an immutable object, made once per object while it is remembered. */
 function once(value: object | null): string {
