@@ -36,8 +36,11 @@ export const configSchema = z.object({
   CHAT_PER_10S: z.coerce.number().int().positive().default(8),
   /** Snapshot the game state every N actions (and at every round end). */
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
-  /** SQLite durability: FULL survives power loss; NORMAL only process crashes (docs/operations.md). */
-  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  /**
+   * SQLite durability (docs/operations.md): NORMAL loses nothing acknowledged on a process crash;
+   * FULL also survives power loss, at the price of an fsync per commit and its latency spikes.
+   */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('NORMAL'),
   /** Several nodes: rooms in Redis, Socket.IO's Redis streams adapter (docs/operations.md). */
   REDIS_URL: z.string().url().optional(),
   /** Namespaces every Redis key, so deployments (and tests) can share a Redis. */

@@ -42,8 +42,8 @@ function encodeData(data: unknown): string {
   return JSON.stringify(data);
 }
 
-// Recent shared parts and their JSON. A plain map, emptied when it grows past its bound: a weak map
-// would let them go by themselves but costs the garbage collector far more than it saves here.
+// Recent shared parts and their JSON. The parts are needed only across one action's sends, so a
+// small map, emptied when full, is enough; it holds the objects, so an identity is never reused.
 const remembered = new Map<object, string>();
 const REMEMBER_AT_MOST = 64;
 
@@ -72,14 +72,27 @@ const SHARED_PARTS = new Set<string>([
 
 /** Exactly JSON.stringify(update), made faster by remembering the views' shared parts. */
 export function encodeGameUpdate(update: GameUpdate): string {
+  return encodeObject(update, (key, value) =>
+    key === 'view' && isView(value) ? encodeView(value) : JSON.stringify(value),
+  );
+}
+
+function encodeView(view: GameView): string {
+  return encodeObject(view, (key, value) => {
+    if (key === 'seats') return encodeSeats(view);
+    if (SHARED_PARTS.has(key)) return once(value as object | null);
+    return JSON.stringify(value);
+  });
+}
+
+/** A plain object's JSON, as JSON.stringify writes it, each property's value from `part`. */
+function encodeObject(object: object, part: (key: string, value: unknown) => string): string {
   let json = '{';
-  let first = true;
-  for (const key in update) {
-    const value = (update as unknown as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    json += `${first ? '' : ','}${JSON.stringify(key)}:`;
-    json += key === 'view' && isView(value) ? encodeView(value) : JSON.stringify(value);
-    first = false;
+  for (const key in object) {
+    const value = (object as Record<string, unknown>)[key];
+    // JSON leaves out what it cannot write.
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    json += `${json.length > 1 ? ',' : ''}${JSON.stringify(key)}:${part(key, value)}`;
   }
   return `${json}}`;
 }
@@ -96,21 +109,6 @@ function encodeSeats(view: GameView): string {
 
 function isView(value: unknown): value is GameView {
   return typeof value === 'object' && value !== null && Array.isArray((value as GameView).seats);
-}
-
-function encodeView(view: GameView): string {
-  let json = '{';
-  let first = true;
-  for (const key in view) {
-    const value = (view as unknown as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    json += `${first ? '' : ','}${JSON.stringify(key)}:`;
-    if (key === 'seats') json += encodeSeats(view);
-    else if (SHARED_PARTS.has(key)) json += once(value);
-    else json += JSON.stringify(value);
-    first = false;
-  }
-  return `${json}}`;
 }
 
 export const gameParser = { Encoder: GameEncoder, Decoder };

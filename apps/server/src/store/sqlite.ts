@@ -23,7 +23,7 @@ interface PendingWrite {
  * The embedded store: one SQLite file in WAL mode. Every write is committed before its promise
  * resolves, so before the caller acknowledges anything; with synchronous=FULL a commit also
  * survives power loss. Writes that arrive in the same tick share one transaction (group commit):
- * one fsync for all of them instead of one each (docs/operations.md has the measured cost).
+ * with FULL, one fsync for all of them instead of one each (docs/operations.md has the costs).
  */
 export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
@@ -32,7 +32,7 @@ export class SqliteStore implements RoomStore {
   private pending: PendingWrite[] = [];
   private flushScheduled = false;
 
-  constructor(dataDir: string, synchronous: 'FULL' | 'NORMAL' = 'FULL') {
+  constructor(dataDir: string, synchronous: 'FULL' | 'NORMAL' = 'NORMAL') {
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(join(dataDir, 'trepenta.sqlite'));
     this.db.pragma('journal_mode = WAL');
