@@ -349,13 +349,14 @@ describe('crash safety: SIGKILL at seeded moments, restart, finish', () => {
           const again = await p.client.request('game:action', last.payload);
           expect(again).toEqual({ ok: true, version: last.version });
         }
-        // The seeded moment of the next crash: after 3..20 more acknowledged actions, at the
-        // first ack that leaves the game in the planned phase (any phase after 40 more), or
+        // The seeded moment of the next crash: after 3..12 more acknowledged actions, at the
+        // first ack that leaves the game in the planned phase (any phase after 15 more, so that
+        // every planned crash happens well before the game ends), or
         // simply some milliseconds after everyone is back (a bot's move or a timer may be
         // running then).
         const moment = plan[kills - 1];
         const from = table.acked.length;
-        const after = from + 3 + Math.floor(table.random() * 18);
+        const after = from + 3 + Math.floor(table.random() * 10);
         let killed = false;
         const kill = (why: string) => {
           if (killed) return;
@@ -366,7 +367,7 @@ describe('crash safety: SIGKILL at seeded moments, restart, finish', () => {
         table.onAck = (p) => {
           const phase = p.client.view?.phase ?? '?';
           if (moment === undefined || moment === 'time' || table.acked.length < after) return;
-          if (moment.includes(phase) || table.acked.length >= after + 40)
+          if (moment.includes(phase) || table.acked.length >= after + 15)
             kill(`${table.acked.length} acks, ${phase}`);
         };
         let timer: NodeJS.Timeout | undefined;
