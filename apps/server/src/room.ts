@@ -20,6 +20,7 @@ import type {
   GameEvent,
   GameSettings,
   GameState,
+  GameView,
   LogEntry,
   PlayerAction,
   Viewer,
@@ -276,11 +277,15 @@ export class Room {
     };
   }
 
-  gameUpdate(viewer: Viewer, events: readonly GameEvent[] = []): GameUpdate | null {
+  gameUpdate(
+    viewer: Viewer,
+    events: readonly GameEvent[] = [],
+    view?: GameView,
+  ): GameUpdate | null {
     if (!this.game) return null;
     return {
       code: this.code,
-      view: viewFor(this.game.state, viewer),
+      view: view ?? viewFor(this.game.state, viewer),
       events: events.map((event) => eventFor(event, viewer)),
       deadline: this.record.deadline,
     };
@@ -309,12 +314,7 @@ export class Room {
     // One build for all: what several viewers share is built (and serialised) once.
     const views = viewsFor(game.state, viewers);
     viewers.forEach((viewer, i) => {
-      const update: GameUpdate = {
-        code: this.code,
-        view: views[i]!,
-        events: events.map((event) => eventFor(event, viewer)),
-        deadline: this.record.deadline,
-      };
+      const update = this.gameUpdate(viewer, events, views[i])!;
       if (viewer === 'spectator') this.transport.toSpectators(this.code, update);
       else this.transport.toSeat(this.code, viewer, update);
     });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { applyAction, createGame, settingsWith, viewFor } from '@trepenta/rules';
+import { settingsWith, viewFor } from '@trepenta/rules';
 import type { GameSettings, GameState, LogEntry, PlayerAction } from '@trepenta/rules';
 import type { GameUpdate } from '@trepenta/protocol';
 import { RedisStore, redisClient } from '../src/store/redis';
@@ -16,6 +16,7 @@ import { Client, decide } from './harness';
 import { freePort, killAll, spawnServer } from './processes';
 import type { ServerProcess } from './processes';
 import { TestRedis } from './redis';
+import { replayByVersion } from './wire-checks';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -641,22 +642,6 @@ export async function fetchReplay(url: string, code: string): Promise<Replay> {
   };
 }
 
-export function replayStates(header: GameHeader, log: readonly LogEntry[]): GameState[] {
-  const created = createGame(header.settings, header.seatCount, header.randomness);
-  if (!created.ok) throw new Error(`the stored game cannot be created: ${created.error.code}`);
-  const states = [created.value];
-  let state = created.value;
-  for (const [i, entry] of log.entries()) {
-    if (entry.version !== state.version)
-      throw new Error(`log entry ${i} has version ${entry.version}, expected ${state.version}`);
-    const step = applyAction(state, entry.seat, entry.action);
-    if (!step.ok) throw new Error(`log entry ${i} does not replay: ${step.error.code}`);
-    state = step.value.state;
-    states.push(state);
-  }
-  return states;
-}
-
 /** What is wrong with the stored game, given what the players were told; [] when nothing. */
 export function historyProblems(table: Table, stored: StoredGame): string[] {
   const problems: string[] = [];
@@ -685,7 +670,7 @@ export function historyProblems(table: Table, stored: StoredGame): string[] {
   // Every view a player was shown is a state of the stored history.
   let states: GameState[] = [];
   try {
-    states = replayStates(stored.header, log);
+    states = [...replayByVersion(stored.header, log).states];
   } catch (error) {
     problems.push(String(error));
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BOT_LEVELS, DEFAULT_SETTINGS, MAX_SEATS } from '@trepenta/rules';
+import { BOT_LEVELS, DEFAULT_SETTINGS } from '@trepenta/rules';
 import type { BotLevel, GameSettings } from '@trepenta/rules';
 import { LIMITS } from '@trepenta/protocol';
 import { m } from '../messages';
@@ -8,6 +8,7 @@ import { navigate } from '../router';
 import { notify, setPrefs, useStore } from '../store';
 import { CardFace } from '../ui/Card';
 import { SettingsForm } from '../ui/SettingsForm';
+import { SeatCountOptions } from '../ui/common';
 
 type SeatPlan = 'open' | BotLevel;
 
@@ -204,11 +205,7 @@ export function Home() {
                 value={seatCount}
                 onChange={(event) => setSeatCount(Number(event.target.value))}
               >
-                {Array.from({ length: MAX_SEATS }, (_, i) => (
-                  <option key={i + 1} value={i + 1}>
-                    {i + 1}
-                  </option>
-                ))}
+                <SeatCountOptions />
               </select>
             </label>
             <ol className="seat-plan">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GameSettings } from '@trepenta/rules';
-import { BOT_LEVELS, MAX_SEATS } from '@trepenta/rules';
+import { BOT_LEVELS } from '@trepenta/rules';
 import { LIMITS } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
@@ -10,7 +10,7 @@ import { tokens } from '../storage';
 import { notify, setPrefs, useStore } from '../store';
 import { SidePanel } from '../table/SidePanel';
 import { Table } from '../table/Table';
-import { copyText } from '../ui/common';
+import { SeatCountOptions, copyText } from '../ui/common';
 import { Icon } from '../ui/icons';
 import { RoomRulesCard } from '../ui/RulesHelp';
 import { SettingsForm } from '../ui/SettingsForm';
@@ -292,11 +292,7 @@ export function Lobby({ room }: { room: RoomView }) {
                         void call('room:configure', { seatCount: Number(event.target.value) })
                       }
                     >
-                      {Array.from({ length: MAX_SEATS }, (_, i) => (
-                        <option key={i + 1} value={i + 1}>
-                          {i + 1}
-                        </option>
-                      ))}
+                      <SeatCountOptions />
                     </select>
                   </label>
                 )}

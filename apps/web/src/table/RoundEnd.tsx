@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { cardValue, legalActions } from '@trepenta/rules';
+import { cardValue, faceOf, legalActions } from '@trepenta/rules';
 import type { Card, Face, GameView, LayOffEnd, PlayerAction, RevealView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
 import { cardText } from '../game/describe';
@@ -13,7 +13,6 @@ import { DRAG_TYPE, deadlineOf, dragCardId } from './parts';
 type RevealSeat = RevealView['seats'][number];
 type MeldShown = NonNullable<RevealSeat['melds']>[number];
 
-const faceOf = (card: Face): Face => ({ rank: card.rank, suit: card.suit });
 const facesText = (cards: readonly Face[]) => cards.map(cardText).join(', ');
 
 /** Round end: every hand and field revealed, melds outlined, Rival Sets' arrangement and lay-offs. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { MAX_SEATS } from '@trepenta/rules';
 import { m } from '../messages';
 
 /** Re-renders every `ms` while mounted. */
@@ -121,4 +122,13 @@ export async function copyText(text: string, input?: HTMLInputElement | null): P
     }
   }
   return false;
+}
+
+/** The choices of a seat-count menu: 1 to MAX_SEATS. */
+export function SeatCountOptions() {
+  return Array.from({ length: MAX_SEATS }, (_, i) => (
+    <option key={i + 1} value={i + 1}>
+      {i + 1}
+    </option>
+  ));
 }
