@@ -212,7 +212,7 @@ async function memoryOf(urls: string[]): Promise<Memory> {
 async function deploy(target: Target): Promise<Deployment> {
   if (target === 'bare') {
     const child = fork(join(here, 'src/bare.ts'), [], {
-      execArgv: ['--expose-gc', '--import', 'tsx'],
+      execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
       env: { ...process.env, PORT: '0', PAYLOAD_BYTES: String(payloadBytes) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

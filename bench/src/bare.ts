@@ -40,3 +40,9 @@ http.listen(port, '127.0.0.1', () => {
   const address = http.address();
   process.send?.({ listening: typeof address === 'object' && address ? address.port : port });
 });
+
+// Exit normally on SIGTERM, so that a CPU profile (BENCH_PROFILE) is written.
+process.on('SIGTERM', () => {
+  void io.close();
+  process.exit(0);
+});

@@ -137,6 +137,23 @@ export const gameViewSchema = z
   .strict();
 
 export type GameView = z.infer<typeof gameViewSchema>;
+
+/**
+ * A view as a change to the viewer's previous view (the server's game:update): the parts that
+ * rarely change (settings, fairness data, discard pile, scores) are left out while they are
+ * unchanged, and so is every seat whose seat did not change (null in `seats`). Every other part is
+ * always there. `applyViewPatch` turns it back into the whole view.
+ */
+export const gameViewPatchSchema = gameViewSchema
+  .extend({
+    settings: gameViewSchema.shape.settings.optional(),
+    seats: z.array(seatViewSchema.nullable()),
+    discardPile: gameViewSchema.shape.discardPile.optional(),
+    scores: gameViewSchema.shape.scores.optional(),
+    fairness: gameViewSchema.shape.fairness.optional(),
+  })
+  .strict();
+export type GameViewPatch = z.infer<typeof gameViewPatchSchema>;
 export type SeatView = GameView['seats'][number];
 export type FieldSlotView = SeatView['field'][number];
 export type RevealView = NonNullable<GameView['reveal']>;
@@ -258,7 +275,7 @@ class SharedParts {
  * copying them: treat it as read-only, like the state.
  */
 export function viewFor(state: GameState, viewer: Viewer): GameView {
-  return buildView(state, viewer, new SharedParts(state));
+  return buildView(state, viewer, new SharedParts(state), null) as GameView;
 }
 
 /**
@@ -267,10 +284,91 @@ export function viewFor(state: GameState, viewer: Viewer): GameView {
  */
 export function viewsFor(state: GameState, viewers: readonly Viewer[]): GameView[] {
   const shared = new SharedParts(state);
-  return viewers.map((viewer) => buildView(state, viewer, shared));
+  return viewers.map((viewer) => buildView(state, viewer, shared, null) as GameView);
 }
 
-function buildView(state: GameState, viewer: Viewer, shared: SharedParts): GameView {
+/** Which of the parts a patch may leave out are the same in two states' views (for any viewer). */
+interface Unchanged {
+  settings: boolean;
+  seats: boolean[];
+  discardPile: boolean;
+  scores: boolean;
+  fairness: boolean;
+}
+
+/**
+ * States are immutable and the engine replaces a record only when it changes, so a part whose
+ * sources are the same objects in both states is the same in both states' views.
+ */
+function unchangedSince(previous: GameState, state: GameState): Unchanged {
+  const settings = previous.settings === state.settings;
+  const over = state.phase === 'gameOver';
+  return {
+    settings,
+    // A seat's view depends on its seat record, the settings (R8's setup mode) and the viewer.
+    seats: state.round.seats.map(
+      (seatState, index) => settings && previous.round.seats[index] === seatState,
+    ),
+    discardPile: previous.round.discardPile === state.round.discardPile,
+    scores: previous.scores === state.scores,
+    fairness:
+      previous.randomness === state.randomness &&
+      previous.commitments === state.commitments &&
+      previous.shuffleVersion === state.shuffleVersion &&
+      (previous.phase === 'gameOver') === over,
+  };
+}
+
+/**
+ * Each viewer's view of `state` as a patch to their view of `previous` (the state one action
+ * before, in the same game): `applyViewPatch(viewFor(previous, viewer), patch)` equals
+ * `viewFor(state, viewer)`. Unchanged seats are not even built.
+ */
+export function viewPatchesFor(
+  previous: GameState,
+  state: GameState,
+  viewers: readonly Viewer[],
+): GameViewPatch[] {
+  const shared = new SharedParts(state);
+  const unchanged = unchangedSince(previous, state);
+  return viewers.map((viewer) => buildView(state, viewer, shared, unchanged));
+}
+
+/**
+ * The whole view again from the previous view and a patch made against it; null when the two do
+ * not fit together (a different number of seats), in which case the caller must fetch the whole
+ * view. Whether the patch was made against this very view (same game, same version) is the
+ * caller's to check.
+ */
+export function applyViewPatch(view: GameView, patch: GameViewPatch): GameView | null {
+  if (patch.seats.length !== view.seats.length) return null;
+  return {
+    ...patch,
+    settings: patch.settings ?? view.settings,
+    seats: patch.seats.map((seat, index) => seat ?? view.seats[index]!),
+    discardPile: patch.discardPile ?? view.discardPile,
+    scores: patch.scores ?? view.scores,
+    fairness: patch.fairness ?? view.fairness,
+  };
+}
+
+/** Whether a patch leaves nothing out, i.e. is a whole view. */
+export function isWholeView(patch: GameViewPatch): patch is GameView {
+  return (
+    patch.settings !== undefined &&
+    patch.discardPile !== undefined &&
+    patch.scores !== undefined &&
+    patch.fairness !== undefined &&
+    patch.seats.every((seat) => seat !== null)
+  );
+}
+
+function buildView(
+  state: GameState,
+  viewer: Viewer,
+  shared: SharedParts,
+  unchanged: Unchanged | null,
+): GameViewPatch {
   const { round } = state;
   const turn = round.turn;
   const reveal = round.reveal;
@@ -281,13 +379,16 @@ function buildView(state: GameState, viewer: Viewer, shared: SharedParts): GameV
     turn?.takenFromDiscard != null
       ? round.seats[turn.seat]!.hand.find((card) => card.id === turn.takenFromDiscard)
       : undefined;
-  const seats: SeatView[] = [];
-  for (let index = 0; index < round.seats.length; index++) seats.push(shared.seat(index, viewer));
+  const seats: (SeatView | null)[] = [];
+  for (let index = 0; index < round.seats.length; index++) {
+    seats.push(unchanged?.seats[index] ? null : shared.seat(index, viewer));
+  }
+  // Left-out parts stay as keys holding undefined (JSON leaves them out): one object shape.
   return {
     viewer,
     schemaVersion: state.schemaVersion,
     version: state.version,
-    settings: state.settings,
+    settings: unchanged?.settings ? undefined : state.settings,
     seatCount: state.seatCount,
     round: round.round,
     rounds: 5,
@@ -296,7 +397,7 @@ function buildView(state: GameState, viewer: Viewer, shared: SharedParts): GameV
     seats,
     drawCount: round.drawPile.length,
     // Shared with the state, never copied: the piles hold faces only and nothing mutates a view.
-    discardPile: round.discardPile as Face[],
+    discardPile: unchanged?.discardPile ? undefined : (round.discardPile as Face[]),
     setup:
       state.phase === 'setup'
         ? {
@@ -336,10 +437,10 @@ function buildView(state: GameState, viewer: Viewer, shared: SharedParts): GameV
             seats: reveal.seats.map((r, index) => shared.revealSeat(r, index, viewer)),
             layoff: reveal.layoff,
           },
-    scores: state.scores as number[][],
+    scores: unchanged?.scores ? undefined : (state.scores as number[][]),
     totals: shared.totals,
     winners: shared.winners,
     abandoned: state.abandoned,
-    fairness: shared.fairness,
+    fairness: unchanged?.fairness ? undefined : shared.fairness,
   };
 }

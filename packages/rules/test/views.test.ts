@@ -3,8 +3,19 @@
  * for them; each must be exactly the view viewFor builds for that viewer alone.
  */
 import { describe, expect, it } from 'vitest';
-import { HOUSE_RULES, selfPlay, settingsWith, viewFor, viewsFor } from '../src/index';
-import type { HouseRule, Viewer } from '../src/index';
+import {
+  HOUSE_RULES,
+  applyAction,
+  applyViewPatch,
+  gameViewPatchSchema,
+  isWholeView,
+  selfPlay,
+  settingsWith,
+  viewFor,
+  viewPatchesFor,
+  viewsFor,
+} from '../src/index';
+import type { GameState, GameView, GameViewPatch, HouseRule, Viewer } from '../src/index';
 import { newGame } from './helpers';
 
 const mixes: (readonly HouseRule[])[] = [[], ['peek', 'rivalSets', 'finishLine'], HOUSE_RULES];
@@ -41,5 +52,93 @@ describe('viewsFor', () => {
     expect(a!.seats[0]).not.toBe(b!.seats[0]);
     expect(b!.seats[1]).not.toBe(a!.seats[1]);
     expect(b!.seats[1]).not.toBe(spectator!.seats[1]);
+  });
+});
+
+/** What a client holds after a patch crossed the wire: both sides as JSON, as a socket has them. */
+function patched(previous: GameState, state: GameState, viewer: Viewer, patch: GameViewPatch) {
+  const before = JSON.parse(JSON.stringify(viewFor(previous, viewer))) as GameView;
+  const sent = JSON.parse(JSON.stringify(patch)) as GameViewPatch;
+  expect(gameViewPatchSchema.safeParse(sent).success).toBe(true);
+  const after = applyViewPatch(before, sent);
+  expect(after).toEqual(JSON.parse(JSON.stringify(viewFor(state, viewer))));
+  return after;
+}
+
+describe('viewPatchesFor (the game:update patches)', () => {
+  for (const rules of mixes) {
+    for (const seats of [2, 4, 6]) {
+      it(`patched onto the previous view gives the new view, for every viewer at every step (${seats} seats, ${rules.join(',') || 'core'})`, () => {
+        const viewers: Viewer[] = [...Array.from({ length: seats }, (_, s) => s), 'spectator'];
+        let wholeBytes = 0;
+        let patchBytes = 0;
+        let steps = 0;
+        const last = selfPlay(
+          newGame(settingsWith(rules), seats, seats * 7 + rules.length),
+          ['greedy', 'random'],
+          9,
+          (step) => {
+            const patches = viewPatchesFor(step.before, step.after, viewers);
+            viewers.forEach((viewer, i) => {
+              patched(step.before, step.after, viewer, patches[i]!);
+              wholeBytes += JSON.stringify(viewFor(step.after, viewer)).length;
+              patchBytes += JSON.stringify(patches[i]).length;
+            });
+            steps++;
+          },
+        );
+        expect(last.phase).toBe('gameOver');
+        expect(steps).toBeGreaterThan(50);
+        // What the patches are for: most of a view is unchanged from one step to the next.
+        expect(patchBytes / wholeBytes).toBeLessThan(0.6);
+      });
+    }
+  }
+
+  it('leaves out only what did not change, and sends the secrets when the game ends (§8.4)', () => {
+    const start = newGame(settingsWith([]), 3, 21);
+    const states: GameState[] = [];
+    const end = selfPlay(start, ['random'], 3, (step) => states.push(step.before));
+    const before = states[states.length - 1]!;
+    const [last] = viewPatchesFor(before, end, [1]);
+    expect(last!.fairness?.secrets).toHaveLength(5);
+    // The first action of the game: every seat's field is chosen or the setup moves on.
+    const [first] = viewPatchesFor(start, states[1]!, ['spectator']);
+    expect(first!.settings).toBeUndefined();
+    expect(first!.fairness).toBeUndefined();
+    expect(first!.seats.filter((seat) => seat !== null)).toHaveLength(1);
+  });
+
+  it('sends the fairness data again when a game is abandoned (its secrets)', () => {
+    let mid: GameState | null = null;
+    selfPlay(newGame(settingsWith(['openField']), 4, 5), ['random'], 2, (step) => {
+      if (step.after.version === 40) mid = step.after;
+    });
+    const abandoned = applyAction(mid!, 'system', { type: 'abandon' });
+    if (!abandoned.ok) throw new Error(abandoned.error.message);
+    const state = abandoned.value.state;
+    for (const viewer of [0, 3, 'spectator'] as Viewer[]) {
+      const [patch] = viewPatchesFor(mid!, state, [viewer]);
+      expect(patch!.fairness?.secrets).not.toBeNull();
+      patched(mid!, state, viewer, patch!);
+    }
+  });
+
+  it('a patch against an unrelated state still carries everything that differs', () => {
+    const a = newGame(settingsWith(['peek']), 4, 1);
+    const b = newGame(settingsWith(['peek']), 4, 2);
+    const [patch] = viewPatchesFor(a, b, [2]);
+    expect(isWholeView(patch!)).toBe(true);
+    patched(a, b, 2, patch!);
+  });
+
+  it('refuses a patch whose seats do not fit the view', () => {
+    const view = viewFor(newGame(settingsWith([]), 3, 1), 0);
+    const [patch] = viewPatchesFor(
+      newGame(settingsWith([]), 4, 1),
+      newGame(settingsWith([]), 4, 1),
+      [0],
+    );
+    expect(applyViewPatch(view, patch!)).toBeNull();
   });
 });
