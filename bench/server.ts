@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
-import { DEFAULT_SETTINGS, createGame, eventFor, selfPlay, viewsFor } from '@trepenta/rules';
+import { DEFAULT_SETTINGS, createGame, eventFor, selfPlay, viewPatchesFor } from '@trepenta/rules';
 import type { WorkerOrders, WorkerReport } from './src/client';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -46,8 +46,9 @@ const nodeCount = Number(values.nodes);
 const repeats = quick ? 1 : Math.max(1, Number(values.repeat));
 
 /**
- * The mean size of this server's game:update in a 4-seat game of the default settings (views and
- * events as every seat receives them), measured here so that the bare server sends as many bytes.
+ * The mean size of this server's game:update in a 4-seat game of the default settings (each
+ * seat's patch to its previous view and its events, as the server sends them after an action),
+ * measured here so that the bare server sends as many bytes.
  */
 function meanUpdateBytes(): number {
   const hex = (label: string) => createHash('sha256').update(label).digest('hex');
@@ -61,10 +62,11 @@ function meanUpdateBytes(): number {
     });
     if (!created.ok) throw new Error(created.error.message);
     selfPlay(created.value, ['random'], game + 1, (step) => {
-      const views = viewsFor(step.after, [0, 1, 2, 3]);
+      const views = viewPatchesFor(step.before, step.after, [0, 1, 2, 3]);
+      const base = { gameId: `size-${game}`, version: step.before.version };
       views.forEach((view, seat) => {
         const events = step.events.map((event) => eventFor(event, seat));
-        total += JSON.stringify({ code: 'BCDFGH', view, events, deadline: null }).length;
+        total += JSON.stringify({ code: 'BCDFGH', base, view, events, deadline: null }).length;
         count++;
       });
     });

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION } from '@trepenta/protocol';
+import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
 import type { GameUpdate, RoomView } from '@trepenta/protocol';
 import {
   DEFAULT_SETTINGS,
@@ -118,9 +118,7 @@ class Table {
       if (!joined.ok) throw new Error(`room:join refused: ${JSON.stringify(joined)}`);
     }
     this.seats.forEach((socket, seat) => {
-      socket.on('game:update', (update: GameUpdate) =>
-        this.received(seat, update.view.version, update.view),
-      );
+      socket.on('game:update', (update: GameUpdate) => this.update(seat, update));
       socket.on('room:state', (room: RoomView) => {
         if (room.status === 'starting' && room.commit) {
           socket.emit(
@@ -144,6 +142,25 @@ class Table {
       if (Date.now() > deadline) throw new Error('no views after start');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** A seat's update onto the view it holds; one that does not fit makes it fetch the whole. */
+  private update(seat: number, update: GameUpdate): void {
+    const view = applyGameUpdate(this.views[seat] ?? null, update);
+    if (view) {
+      this.received(seat, view.version, view);
+      return;
+    }
+    void (
+      this.seats[seat]!.timeout(30_000).emitWithAck('game:sync', {}) as Promise<{
+        ok: boolean;
+        game?: GameUpdate | null;
+      }>
+    )
+      .then((answer) => {
+        if (answer.ok && answer.game) this.update(seat, answer.game);
+      })
+      .catch(() => errors++);
   }
 
   received(seat: number, version: number, view: GameView | null): void {

@@ -1,7 +1,7 @@
 import { Decoder, Encoder, PacketType } from 'socket.io-parser';
 import type { Packet } from 'socket.io-parser';
 import type { GameUpdate } from '@trepenta/protocol';
-import type { GameView } from '@trepenta/rules';
+import type { GameViewPatch } from '@trepenta/rules';
 
 /**
  * Socket.IO's packet encoder, made for this server's traffic. The output is byte for byte what the
@@ -77,7 +77,7 @@ export function encodeGameUpdate(update: GameUpdate): string {
   );
 }
 
-function encodeView(view: GameView): string {
+function encodeView(view: GameViewPatch): string {
   return encodeObject(view, (key, value) => {
     if (key === 'seats') return encodeSeats(view);
     if (SHARED_PARTS.has(key)) return once(value as object | null);
@@ -98,7 +98,7 @@ function encodeObject(object: object, part: (key: string, value: unknown) => str
 }
 
 /** Other seats' public parts are shared between views; the viewer's own seat never is. */
-function encodeSeats(view: GameView): string {
+function encodeSeats(view: GameViewPatch): string {
   let json = '[';
   view.seats.forEach((seat, index) => {
     if (index > 0) json += ',';
@@ -107,8 +107,10 @@ function encodeSeats(view: GameView): string {
   return `${json}]`;
 }
 
-function isView(value: unknown): value is GameView {
-  return typeof value === 'object' && value !== null && Array.isArray((value as GameView).seats);
+function isView(value: unknown): value is GameViewPatch {
+  return (
+    typeof value === 'object' && value !== null && Array.isArray((value as GameViewPatch).seats)
+  );
 }
 
 export const gameParser = { Encoder: GameEncoder, Decoder };

@@ -12,6 +12,7 @@ import {
   roundStartEvents,
   standInActions,
   viewFor,
+  viewPatchesFor,
   viewsFor,
 } from '@trepenta/rules';
 import type {
@@ -20,7 +21,7 @@ import type {
   GameEvent,
   GameSettings,
   GameState,
-  GameView,
+  GameViewPatch,
   LogEntry,
   PlayerAction,
   Viewer,
@@ -277,14 +278,20 @@ export class Room {
     };
   }
 
+  /**
+   * The viewer's update: the whole view, or (with `base`, the state the viewer's last view was
+   * of) a patch to it.
+   */
   gameUpdate(
     viewer: Viewer,
     events: readonly GameEvent[] = [],
-    view?: GameView,
+    view?: GameViewPatch,
+    base: GameState | null = null,
   ): GameUpdate | null {
     if (!this.game) return null;
     return {
       code: this.code,
+      base: base && { gameId: base.randomness.gameId, version: base.version },
       view: view ?? viewFor(this.game.state, viewer),
       events: events.map((event) => eventFor(event, viewer)),
       deadline: this.record.deadline,
@@ -300,10 +307,13 @@ export class Room {
   }
 
   /**
-   * Every seat and the spectators get their own view. Nobody listens on a bot's seat, and the
-   * spectators' channel is empty while every member has a seat, so those views are not built.
+   * Every seat and the spectators get their own view: as a patch to their view of `previous`, the
+   * state before this action, or whole when there is none (a new game). Everyone listening on a
+   * channel holds that earlier view: a socket gets the whole view when it joins, and a client that
+   * missed one asks for it again (game:sync). Nobody listens on a bot's seat, and the spectators'
+   * channel is empty while every member has a seat, so those views are not built.
    */
-  private broadcastGame(events: readonly GameEvent[]): void {
+  private broadcastGame(events: readonly GameEvent[], previous: GameState | null): void {
     const game = this.game;
     if (!game) return;
     const viewers: Viewer[] = [];
@@ -312,9 +322,11 @@ export class Room {
     }
     if (this.record.members.some((m) => !m.kicked && m.seat === null)) viewers.push('spectator');
     // One build for all: what several viewers share is built (and serialised) once.
-    const views = viewsFor(game.state, viewers);
+    const views = previous
+      ? viewPatchesFor(previous, game.state, viewers)
+      : viewsFor(game.state, viewers);
     viewers.forEach((viewer, i) => {
-      const update = this.gameUpdate(viewer, events, views[i])!;
+      const update = this.gameUpdate(viewer, events, views[i], previous)!;
       if (viewer === 'spectator') this.transport.toSpectators(this.code, update);
       else this.transport.toSeat(this.code, viewer, update);
     });
@@ -714,7 +726,7 @@ export class Room {
     this.game = { state, header, actionIds: new Map(), sinceSnapshot: 0 };
     this.metrics.gamesStarted.inc();
     this.broadcastRoom();
-    this.broadcastGame(roundStartEvents(state));
+    this.broadcastGame(roundStartEvents(state), null);
     this.schedule();
   }
 
@@ -787,6 +799,7 @@ export class Room {
     }
     if (!appended) throw new Conflict();
     this.record = record;
+    const previous = game.state;
     game.state = state;
     game.actionIds.set(actionKey(seat, actionId), entry.version);
     game.sinceSnapshot = snapshot ? 0 : game.sinceSnapshot + 1;
@@ -795,7 +808,7 @@ export class Room {
     this.log.debug({ seat, type: action.type, version: state.version }, 'action applied');
     if (finished) this.log.info('game over; secrets revealed');
     if (roomChanged) this.broadcastRoom();
-    this.broadcastGame(events);
+    this.broadcastGame(events, previous);
     this.schedule();
     return { ok: true, version: state.version };
   }

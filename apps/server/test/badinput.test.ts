@@ -4,7 +4,7 @@
  * room's state is byte-identical afterwards. Then the HTTP endpoints and the origin check.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientSchemas } from '@trepenta/protocol';
+import { PROTOCOL_VERSION, clientSchemas } from '@trepenta/protocol';
 import type { ClientEventName } from '@trepenta/protocol';
 import { DEFAULT_SETTINGS, verifyGame } from '@trepenta/rules';
 import type { GameRecord } from '@trepenta/rules';
@@ -535,7 +535,7 @@ describe('the origin check', () => {
   ): Promise<'connected' | 'refused'> {
     const socket = scope.socket(url, {
       transports: [transport],
-      auth: { protocolVersion: 1 },
+      auth: { protocolVersion: PROTOCOL_VERSION },
       ...(origin === null ? {} : { extraHeaders: { origin } }),
     });
     return new Promise((resolve) => {

@@ -17,7 +17,7 @@ import type { GameUpdate } from '@trepenta/protocol';
 import { Client, decide } from './harness';
 import { exitWithin, freePort, killAll, spawnServer } from './processes';
 import type { ServerProcess } from './processes';
-import { replayByVersion } from './wire-checks';
+import { engineView, replayByVersion } from './wire-checks';
 import type { GameHeader } from '../src/store/types';
 
 const clients: Client[] = [];
@@ -275,11 +275,12 @@ function checkHistory(table: Table, stored: StoredRecord, seats: number): void {
     for (const socket of p.sockets) {
       for (const { event, args } of socket.received) {
         if (event !== 'game:update') continue;
-        const view = (args[0] as GameUpdate).view;
-        const state = game.states[view.version];
-        if (!state) ghosts.push(`seat ${p.seat} saw version ${view.version}, never stored`);
-        else if (JSON.stringify(view) !== JSON.stringify(viewFor(state, p.seat)))
-          ghosts.push(`seat ${p.seat} saw a version ${view.version} the store does not replay to`);
+        const update = args[0] as GameUpdate;
+        const version = update.view.version;
+        if (!game.states[version])
+          ghosts.push(`seat ${p.seat} saw version ${version}, never stored`);
+        else if (JSON.stringify(update.view) !== engineView(game, update, p.seat))
+          ghosts.push(`seat ${p.seat} saw a version ${version} the store does not replay to`);
       }
     }
     const last: GameView = p.client.view!;

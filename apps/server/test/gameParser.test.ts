@@ -7,6 +7,7 @@ import {
   eventFor,
   selfPlay,
   settingsWith,
+  viewPatchesFor,
   viewsFor,
 } from '@trepenta/rules';
 import type { GameSettings, Viewer } from '@trepenta/rules';
@@ -28,10 +29,15 @@ function updatesOfGame(settings: GameSettings, seats: number, seed: number): Gam
   const viewers: Viewer[] = [...Array.from({ length: seats }, (_, s) => s), 'spectator'];
   const updates: GameUpdate[] = [];
   selfPlay(created.value, ['random', 'greedy'], seed, (step) => {
-    const views = viewsFor(step.after, viewers);
+    // Whole views and patches, as the server sends them.
+    const whole = step.after.version % 5 === 0;
+    const views = whole
+      ? viewsFor(step.after, viewers)
+      : viewPatchesFor(step.before, step.after, viewers);
     viewers.forEach((viewer, i) =>
       updates.push({
         code: 'BCDFGH',
+        base: whole ? null : { gameId: `g${seed}`, version: step.before.version },
         view: views[i]!,
         events: step.events.map((event) => eventFor(event, viewer)),
         deadline: step.after.version % 3 ? null : { key: 'turn/1/2', at: 1_700_000_000_000 },

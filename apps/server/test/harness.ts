@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION } from '@trepenta/protocol';
+import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
 import type {
   Ack,
   AckPayloads,
@@ -67,7 +67,10 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export class Client {
   readonly socket: ClientSocket;
   room: RoomView | null = null;
-  game: GameUpdate | null = null;
+  /** This client's game view, kept from the updates it received. */
+  view: GameView | null = null;
+  /** How often it had to fetch the whole view again. */
+  resyncs = 0;
   you: You | null = null;
   readonly updates: GameUpdate[] = [];
   readonly chat: ChatMessage[] = [];
@@ -88,8 +91,8 @@ export class Client {
     });
     this.socket.on('room:state', (room) => (this.room = room));
     this.socket.on('game:update', (update) => {
-      this.game = update;
       this.updates.push(update);
+      this.take(update);
     });
     this.socket.on('chat:message', (message) => this.chat.push(message));
   }
@@ -100,8 +103,22 @@ export class Client {
     for (const wake of waiters) wake();
   }
 
-  get view(): GameView | null {
-    return this.game?.view ?? null;
+  /**
+   * An update onto the view held, as the web app does it; a patch to a view this client does not
+   * hold (it joined between an action and its broadcast) makes it fetch the whole view.
+   */
+  take(update: GameUpdate): void {
+    const view = applyGameUpdate(this.view, update);
+    if (view) {
+      this.view = view;
+      return;
+    }
+    this.resyncs++;
+    this.request('game:sync', {})
+      .then((answer) => {
+        if (answer.ok && answer.game) this.take(answer.game);
+      })
+      .catch(() => undefined);
   }
 
   async connected(): Promise<void> {

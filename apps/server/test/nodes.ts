@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { settingsWith, viewFor } from '@trepenta/rules';
+import { settingsWith } from '@trepenta/rules';
 import type { GameSettings, GameState, LogEntry, PlayerAction } from '@trepenta/rules';
 import type { GameUpdate } from '@trepenta/protocol';
 import { RedisStore, redisClient } from '../src/store/redis';
@@ -16,7 +16,7 @@ import { Client, decide } from './harness';
 import { freePort, killAll, spawnServer } from './processes';
 import type { ServerProcess } from './processes';
 import { TestRedis } from './redis';
-import { replayByVersion } from './wire-checks';
+import { engineView, replayByVersion } from './wire-checks';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -573,7 +573,7 @@ export async function playSeat(
       count(table, answer?.ok ? 'SYNC' : `SYNC_${answer ? answer.code : 'NO_ANSWER'}`);
       if (answer?.ok && answer.game && answer.game.view.version > (client.view?.version ?? -1)) {
         count(table, 'SYNC_BROUGHT_NEWER');
-        client.game = answer.game;
+        client.take(answer.game);
       }
       continue;
     }
@@ -680,13 +680,11 @@ export function historyProblems(table: Table, stored: StoredGame): string[] {
     for (const socket of [...p.sockets, ...(p.twin ? [p.twin] : [])]) {
       for (const { event, args } of socket.received) {
         if (event !== 'game:update') continue;
-        const view = (args[0] as GameUpdate).view;
-        const state = states[view.version];
-        if (!state) problems.push(`seat ${p.seat} saw version ${view.version}, never stored`);
-        else if (JSON.stringify(view) !== JSON.stringify(viewFor(state, p.seat)))
-          problems.push(
-            `seat ${p.seat} saw a version ${view.version} the store does not replay to`,
-          );
+        const update = args[0] as GameUpdate;
+        const version = update.view.version;
+        if (!states[version]) problems.push(`seat ${p.seat} saw version ${version}, never stored`);
+        else if (JSON.stringify(update.view) !== engineView({ states }, update, p.seat))
+          problems.push(`seat ${p.seat} saw a version ${version} the store does not replay to`);
       }
     }
   }

@@ -166,7 +166,7 @@ describe('reconnecting (R23)', () => {
     const { client: back, ack } = await rejoin(scope, server.url, table.code, token);
     expect(ack.room.status).toBe('starting');
     expect(ack.room.commit).toEqual(commit);
-    expect(back.game).toBeNull();
+    expect(back.view).toBeNull();
     const nonces = [randomNonce(), randomNonce()];
     expect(await back.request('game:nonce', { gameId: commit.gameId, nonce: nonces[1] })).toEqual({
       ok: true,

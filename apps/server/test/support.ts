@@ -221,7 +221,7 @@ export async function rejoin(
   const client = await connect(scope, url);
   const ack = await client.ok('room:join', { code, token });
   if (ack.room.status === 'playing' || ack.room.status === 'finished') {
-    await client.until(() => client.game !== null, 5000, 'the view after joining');
+    await client.until(() => client.view !== null, 5000, 'the view after joining');
   }
   return { client, ack };
 }

@@ -5,6 +5,7 @@
  */
 import {
   applyAction,
+  viewPatchesFor,
   bytesToHex,
   createGame,
   eventFor,
@@ -20,7 +21,7 @@ import type {
   Face,
   GameEvent,
   GameState,
-  GameView,
+  GameViewPatch,
   LogEntry,
   Viewer,
 } from '@trepenta/rules';
@@ -190,13 +191,14 @@ function maxCounts(a: FaceCounts, b: FaceCounts): FaceCounts {
 }
 
 /** The parts of a view where each visible card is shown once. */
-function primaryFaces(view: GameView): Face[] {
-  const faces: Face[] = [...view.discardPile];
+function primaryFaces(view: GameViewPatch): Face[] {
+  const faces: Face[] = [...(view.discardPile ?? [])];
   if (view.reveal) {
     for (const seat of view.reveal.seats) faces.push(...seat.hand, ...seat.field);
     return faces;
   }
   for (const seat of view.seats) {
+    if (seat === null) continue;
     for (const slot of seat.field) if (slot.card) faces.push(slot.card);
     if (seat.hand) faces.push(...seat.hand);
     if (seat.seat !== view.viewer) faces.push(...seat.known);
@@ -221,6 +223,24 @@ function expected(game: TrueGame, v: number, viewer: Viewer) {
     game.memo.set(key, entry);
   }
   return entry;
+}
+
+/**
+ * The JSON of what the engine says an update must carry, from the game's states by version: the
+ * whole view, or the patch to the view of the version before; null when the update names a
+ * version the states do not have or a base that is not the version before.
+ */
+export function engineView(
+  game: { readonly states: readonly GameState[] },
+  update: GameUpdate,
+  viewer: Viewer,
+): string | null {
+  const v = update.view.version;
+  const state = game.states[v];
+  if (!state) return null;
+  if (update.base === null) return JSON.stringify(viewFor(state, viewer));
+  if (update.base.version !== v - 1 || update.base.gameId !== state.randomness.gameId) return null;
+  return JSON.stringify(viewPatchesFor(game.states[v - 1]!, state, [viewer])[0]);
 }
 
 export interface Payload {
@@ -296,11 +316,19 @@ export function checkClient(
       if (update.view.viewer !== record.viewer)
         report(`${where}: view for ${update.view.viewer}, expected ${record.viewer}`);
 
-      // The server sends exactly the engine's redacted view and events for this viewer.
+      // The server sends exactly the engine's redacted view (or its patch to the view of the
+      // version before) and events for this viewer.
       const trueEvents = game.events[v] ?? [];
       if (options.engineEquality) {
-        if (JSON.stringify(update.view) !== truth.view)
-          report(`${where}: the view differs from viewFor(state at v${v}, ${record.viewer})`);
+        const base = update.base;
+        if (base === null) {
+          if (JSON.stringify(update.view) !== truth.view)
+            report(`${where}: the view differs from viewFor(state at v${v}, ${record.viewer})`);
+        } else if (base.version !== v - 1 || base.gameId !== state.randomness.gameId) {
+          report(`${where}: a patch to v${base.version} of ${base.gameId}`);
+        } else if (JSON.stringify(update.view) !== engineView(game, update, record.viewer)) {
+          report(`${where}: the patch differs from viewPatchesFor(v${v - 1}, v${v})`);
+        }
         if (update.events.length > 0 && JSON.stringify(update.events) !== truth.events)
           report(`${where}: the events differ from the engine's events for this viewer`);
       }

@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION } from '@trepenta/protocol';
+import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
 import type {
   Ack,
   AckPayloads,
@@ -190,6 +190,13 @@ export async function leaveRoom(): Promise<void> {
   navigate('/');
 }
 
+let resyncing: Promise<void> | null = null;
+/** One resync at a time, however many patches arrive that do not fit meanwhile. */
+function resyncOnce(): Promise<void> {
+  resyncing ??= resync().finally(() => (resyncing = null));
+  return resyncing;
+}
+
 /** Asks again for the room and the table (after an error, or to be sure). */
 export async function resync(): Promise<void> {
   const answer = await request('game:sync', {});
@@ -239,8 +246,13 @@ const observedKey = (gameId: string) => `trepenta.seen.${gameId}`;
 function onGameUpdate(update: GameUpdate): void {
   const state = store.get();
   if (state.code !== null && update.code !== state.code) return;
-  const view = update.view;
   const previous = state.game;
+  const view = applyGameUpdate(previous, update);
+  if (view === null) {
+    // A patch to a view this tab does not hold (it missed one, or joined in between).
+    void resyncOnce();
+    return;
+  }
   const sameGame = previous?.fairness.gameId === view.fairness.gameId;
   if (sameGame && view.version < previous.version) return;
   let { batches, log } = state;

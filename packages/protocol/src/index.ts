@@ -3,16 +3,19 @@ import {
   BOT_LEVELS,
   MAX_SEATS,
   MIN_SEATS,
+  applyViewPatch,
   eventViewSchema,
+  gameViewPatchSchema,
   gameViewSchema,
   hex256Schema,
+  isWholeView,
   playerActionSchema,
   settingsSchema,
 } from '@trepenta/rules';
-import type { EventView, GameView, RULE_ERRORS } from '@trepenta/rules';
+import type { EventView, GameView, GameViewPatch, RULE_ERRORS } from '@trepenta/rules';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 // ------------------------------------------------------------------ limits
 
@@ -253,7 +256,12 @@ export type You = z.infer<typeof youSchema>;
 export const gameUpdateSchema = z
   .object({
     code: z.string(),
-    view: gameViewSchema,
+    /**
+     * null: `view` is the whole view. Otherwise `view` is a patch to the viewer's view of this
+     * game at this version (the previous action's), leaving out what did not change.
+     */
+    base: z.object({ gameId: z.string(), version: z.number().int() }).strict().nullable(),
+    view: gameViewPatchSchema,
     /** This step's events as this viewer may see them (empty for a full resync). */
     events: z.array(eventViewSchema),
     /** The running timer's deadline (ms since epoch) and its key (R26), as in the room state. */
@@ -262,10 +270,29 @@ export const gameUpdateSchema = z
   .strict();
 export type GameUpdate = {
   code: string;
-  view: GameView;
+  base: { gameId: string; version: number } | null;
+  view: GameViewPatch;
   events: EventView[];
   deadline: { key: string; at: number } | null;
 };
+
+/**
+ * The viewer's view after an update, from the view they held before it (null if none). Returns
+ * null when the update cannot be applied — a patch to a version or game this client does not
+ * hold (it missed an update, or joined in between) — and the client should then ask for the whole
+ * view with `game:sync`. An update older than the held view leaves it as it is.
+ */
+export function applyGameUpdate(current: GameView | null, update: GameUpdate): GameView | null {
+  if (update.base === null) {
+    if (!isWholeView(update.view)) return null;
+    const sameGame = current?.fairness.gameId === update.view.fairness.gameId;
+    return sameGame && current.version > update.view.version ? current : update.view;
+  }
+  if (current === null || current.fairness.gameId !== update.base.gameId) return null;
+  if (current.version >= update.view.version) return current;
+  if (current.version !== update.base.version) return null;
+  return applyViewPatch(current, update.view);
+}
 
 export const chatMessageSchema = z
   .object({
@@ -323,4 +350,4 @@ export interface ServerToClientEvents {
 /** Sent in Socket.IO's handshake `auth`. */
 export const handshakeSchema = z.object({ protocolVersion: z.number().int() }).passthrough();
 
-export { gameViewSchema, eventViewSchema };
+export { gameViewSchema, gameViewPatchSchema, eventViewSchema };

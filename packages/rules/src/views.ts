@@ -342,12 +342,30 @@ export function viewPatchesFor(
  */
 export function applyViewPatch(view: GameView, patch: GameViewPatch): GameView | null {
   if (patch.seats.length !== view.seats.length) return null;
+  // Every key in the order viewFor writes them, so that the JSON is the same too.
   return {
-    ...patch,
+    viewer: patch.viewer,
+    schemaVersion: patch.schemaVersion,
+    version: patch.version,
     settings: patch.settings ?? view.settings,
+    seatCount: patch.seatCount,
+    round: patch.round,
+    rounds: patch.rounds,
+    dealer: patch.dealer,
+    phase: patch.phase,
     seats: patch.seats.map((seat, index) => seat ?? view.seats[index]!),
+    drawCount: patch.drawCount,
     discardPile: patch.discardPile ?? view.discardPile,
+    setup: patch.setup,
+    turn: patch.turn,
+    finalTurns: patch.finalTurns,
+    reshuffles: patch.reshuffles,
+    timer: patch.timer,
+    reveal: patch.reveal,
     scores: patch.scores ?? view.scores,
+    totals: patch.totals,
+    winners: patch.winners,
+    abandoned: patch.abandoned,
     fairness: patch.fairness ?? view.fairness,
   };
 }
