@@ -29,6 +29,8 @@ export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
   private readonly statements;
+  /** Runs a function in one transaction (made once: better-sqlite3 wraps it in BEGIN/COMMIT). */
+  private readonly inTransaction: (run: () => void) => void;
   private pending: PendingWrite[] = [];
   private flushScheduled = false;
 
@@ -63,6 +65,7 @@ export class SqliteStore implements RoomStore {
         PRIMARY KEY (code, game, version)
       );
     `);
+    this.inTransaction = this.db.transaction((run: () => void) => run());
     this.statements = {
       allRooms: this.db.prepare<[], { data: string }>('SELECT data FROM rooms'),
       room: this.db.prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?'),
@@ -91,11 +94,9 @@ export class SqliteStore implements RoomStore {
         'UPDATE games SET snapshot_version = ?, snapshot = ? WHERE code = ? AND game = ?',
       ),
       finish: this.db.prepare('UPDATE games SET finished = 1 WHERE code = ? AND game = ?'),
-      hasVersion: this.db.prepare<[string, number, number], { one: number }>(
-        'SELECT 1 AS one FROM actions WHERE code = ? AND game = ? AND version = ?',
-      ),
+      // A version already taken is left as it is (changes = 0): another write got there first.
       append: this.db.prepare(
-        'INSERT INTO actions (code, game, version, seat, action_id, entry) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT OR IGNORE INTO actions (code, game, version, seat, action_id, entry) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       log: this.db.prepare<[string, number], { entry: string }>(
         'SELECT entry FROM actions WHERE code = ? AND game = ? ORDER BY version',
@@ -165,9 +166,9 @@ export class SqliteStore implements RoomStore {
     this.pending = [];
     const results: unknown[] = [];
     try {
-      this.db.transaction(() => {
+      this.inTransaction(() => {
         for (const write of batch) results.push(write.run());
-      })();
+      });
     } catch (error) {
       for (const write of batch) write.reject(error);
       return;
@@ -217,8 +218,7 @@ export class SqliteStore implements RoomStore {
     roomChanged: boolean,
   ): Promise<boolean> {
     return this.write(() => {
-      if (this.statements.hasVersion.get(room.code, room.gameNumber, entry.version)) return false;
-      this.statements.append.run(
+      const appended = this.statements.append.run(
         room.code,
         room.gameNumber,
         entry.version,
@@ -226,6 +226,7 @@ export class SqliteStore implements RoomStore {
         entry.actionId,
         JSON.stringify(entry),
       );
+      if (appended.changes === 0) return false;
       if (snapshot) {
         this.statements.snapshot.run(
           snapshot.version,
