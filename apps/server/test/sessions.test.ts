@@ -886,4 +886,29 @@ describe('R24: the turn timer', () => {
     expect(events).toContainEqual({ type: 'timedOut', key: `turn/1/${turn}`, seat });
     expect(mover.view!.seats[seat]!.handCount).toBe(5);
   });
+
+  it('R26: each new timer’s deadline reaches every client with the update that starts it', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, {
+      humans: 2,
+      settings: settingsWith([], { turnTimerSeconds: 60, setupTimerSeconds: 600 }),
+      start: true,
+    });
+    await chooseFields(table);
+    for (let turns = 0; turns < 3; turns++) {
+      const seat = turnSeat(table.host.view);
+      const watcher = table.players[1 - seat]!;
+      const before = watcher.received.length;
+      const version = await playTurn(table.players[seat]!);
+      await watcher.until(() => watcher.view!.version >= version, 5000, 'the turn');
+      const key = watcher.view!.timer!.key;
+      const update = watcher.updates.at(-1)!;
+      // In the update itself, and in a room:state, both before the next turn.
+      expect(update.deadline?.key).toBe(key);
+      await watcher.until(() => watcher.room?.deadline?.key === key, 5000, 'the room state');
+      const pushed = watcher.received.slice(before).filter((p) => p.event === 'room:state');
+      expect(pushed.length).toBeGreaterThan(0);
+      expect(watcher.room!.deadline).toEqual(update.deadline);
+    }
+  });
 });
