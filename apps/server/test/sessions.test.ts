@@ -310,6 +310,24 @@ describe('the host', () => {
     await back.until(() => hostOf(back.room) === guest.you!.memberId, 3000, 'the host to pass on');
   });
 
+  it('a host who leaves while nobody else is connected: the first member back becomes host', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 3 });
+    const [host, guest, third] = table.players as [Client, Client, Client];
+    guest.close();
+    third.close();
+    await host.until(
+      () => host.room?.seats[1]?.connected === false && host.room?.seats[2]?.connected === false,
+      5000,
+      'the others to drop',
+    );
+    expect(await host.request('room:leave', {})).toEqual({ ok: true });
+    const { client: back } = await rejoin(scope, server.url, table.code, third.you!.token);
+    await back.until(() => hostOf(back.room) === third.you!.memberId, 3000, 'a host again');
+    // The host's powers come with it.
+    expect((await back.request('room:lock', { locked: true })).ok).toBe(true);
+  });
+
   it('a host back within HOST_GRACE_MS stays host', async () => {
     const grace = 300;
     const server = await scope.server({ HOST_GRACE_MS: grace });
