@@ -398,8 +398,9 @@ function buildView(
       ? round.seats[turn.seat]!.hand.find((card) => card.id === turn.takenFromDiscard)
       : undefined;
   const seats: (SeatView | null)[] = [];
+  const sameSeats = unchanged === null ? null : unchanged.seats;
   for (let index = 0; index < round.seats.length; index++) {
-    seats.push(unchanged?.seats[index] ? null : shared.seat(index, viewer));
+    seats.push(sameSeats !== null && sameSeats[index] === true ? null : shared.seat(index, viewer));
   }
   // Left-out parts stay as keys holding undefined (JSON leaves them out): one object shape.
   return {
