@@ -321,7 +321,7 @@ export class Room {
       if (this.record.seats[seat]?.kind !== 'bot') viewers.push(seat);
     }
     if (this.record.members.some((m) => !m.kicked && m.seat === null)) viewers.push('spectator');
-    // One build for all: what several viewers share is built (and serialised) once.
+    // One build for all: what several viewers share is built once.
     const views = previous
       ? viewPatchesFor(previous, game.state, viewers)
       : viewsFor(game.state, viewers);

@@ -243,7 +243,8 @@ interface Observed {
 }
 const observedKey = (gameId: string) => `trepenta.seen.${gameId}`;
 
-function onGameUpdate(update: GameUpdate): void {
+/** A game update from the server onto this tab's table (exported for tests). */
+export function onGameUpdate(update: GameUpdate): void {
   const state = store.get();
   if (state.code !== null && update.code !== state.code) return;
   const previous = state.game;
@@ -254,7 +255,8 @@ function onGameUpdate(update: GameUpdate): void {
     return;
   }
   const sameGame = previous?.fairness.gameId === view.fairness.gameId;
-  if (sameGame && view.version < previous.version) return;
+  // An update older than the table held changes nothing (its events are not this version's).
+  if (sameGame && update.view.version < previous.version) return;
   let { batches, log } = state;
   if (!sameGame) {
     // A new game, or this page was reloaded: pick up what this tab saw before.

@@ -1,0 +1,71 @@
+/**
+ * The table follows the server's updates: whole views and patches (protocol 2), each step's
+ * events filed under its own version for verification, and nothing from an update older than the
+ * table it arrives at.
+ */
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_SETTINGS,
+  createGame,
+  eventFor,
+  selfPlay,
+  viewFor,
+  viewPatchesFor,
+} from '@trepenta/rules';
+import type { GameEvent, GameState } from '@trepenta/rules';
+import type { GameUpdate } from '@trepenta/protocol';
+import { onGameUpdate } from '../src/net';
+import { store } from '../src/store';
+
+const hex = (label: string) => createHash('sha256').update(label).digest('hex');
+
+const created = createGame(DEFAULT_SETTINGS, 2, {
+  gameId: 'web-updates',
+  secrets: [1, 2, 3, 4, 5].map((r) => hex(`s${r}`)),
+  nonces: [0, 1].map((s) => hex(`n${s}`)),
+});
+if (!created.ok) throw new Error(created.error.message);
+const states: GameState[] = [created.value];
+const events: (readonly GameEvent[])[] = [[]];
+selfPlay(created.value, ['random'], 4, (step) => {
+  states.push(step.after);
+  events.push(step.events);
+});
+
+/** What the server sends seat 0 for version `v`, through JSON as on the wire. */
+function update(v: number, whole = false): GameUpdate {
+  const base = whole ? null : states[v - 1]!;
+  const made: GameUpdate = {
+    code: 'BCDFGH',
+    base: base && { gameId: 'web-updates', version: base.version },
+    view: base ? viewPatchesFor(base, states[v]!, [0])[0]! : viewFor(states[v]!, 0),
+    events: whole ? [] : events[v]!.map((event) => eventFor(event, 0)),
+    deadline: null,
+  };
+  return JSON.parse(JSON.stringify(made)) as GameUpdate;
+}
+
+describe('game updates on the table', () => {
+  it('patches keep the table equal to the server’s view, each step’s events under its version', () => {
+    store.set({ code: null, game: null, batches: [], log: [] });
+    onGameUpdate(update(0, true));
+    for (let v = 1; v <= 20; v++) onGameUpdate(update(v));
+    expect(JSON.stringify(store.get().game)).toBe(JSON.stringify(viewFor(states[20]!, 0)));
+    expect(store.get().batches.map((b) => b.version)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+  });
+
+  it('an update older than the table, arriving after a resync, changes nothing', () => {
+    store.set({ code: null, game: null, batches: [], log: [] });
+    onGameUpdate(update(30, true));
+    const { game: table, batches } = store.get();
+    onGameUpdate(update(29));
+    onGameUpdate(update(25, true));
+    expect(store.get().game).toBe(table);
+    // Version 29's events are not filed as version 30's.
+    expect(store.get().batches).toBe(batches);
+    expect(batches.some((b) => b.version === 30)).toBe(false);
+  });
+});
