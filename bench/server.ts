@@ -36,7 +36,7 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick;
-const fixedRooms = quick ? [20] : values.rooms.split(',').map(Number);
+const fixedRooms = quick ? [20] : values.rooms.split(',').filter(Boolean).map(Number);
 const saturateRooms = quick ? 20 : Number(values['saturate-rooms']);
 const durationMs = (quick ? 4 : Number(values.duration)) * 1000;
 const warmupMs = (quick ? 2 : Number(values.warmup)) * 1000;

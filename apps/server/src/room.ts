@@ -765,9 +765,14 @@ export class Room {
     const game = this.game;
     if (!game) return fail('NO_GAME');
     const started = performance.now();
-    // A retry is answered with its earlier result, even once the game is over.
+    // A retry is answered with its earlier result, even once the game is over; the same id
+    // reused for another move is refused.
     const earlier = game.actionIds.get(actionKey(seat, actionId));
-    if (earlier !== undefined) return { ok: true, version: earlier + 1 };
+    if (earlier !== undefined) {
+      return (await this.loggedActionIs(earlier, action))
+        ? { ok: true, version: earlier + 1 }
+        : fail('DUPLICATE_ACTION');
+    }
     if (this.record.status !== 'playing') return fail('NO_GAME');
     if (version !== null && isTurnAction(action) && version !== game.state.version) {
       return fail('STALE_VERSION');
@@ -811,6 +816,16 @@ export class Room {
     this.broadcastGame(events, previous);
     this.schedule();
     return { ok: true, version: state.version };
+  }
+
+  /**
+   * Whether the current game's log holds `action` at `version`. Read from the store: retries are
+   * rare, and the running game keeps only the ids, not the moves.
+   */
+  private async loggedActionIs(version: number, action: Action): Promise<boolean> {
+    const stored = await this.store.loadGame(this.code, this.record.gameNumber);
+    const logged = stored?.log.find((entry) => entry.version === version);
+    return logged !== undefined && sameJson(logged.action, JSON.parse(JSON.stringify(action)));
   }
 
   /** R23: a player who acts on a seat the stand-in plays takes it back (call inside `run`). */
@@ -1038,4 +1053,19 @@ function replace<T>(items: readonly T[], index: number, item: T): T[] {
   const copy = items.slice();
   copy[index] = item;
   return copy;
+}
+
+/** Whether two JSON values are equal, whatever the order of their objects' keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  const bRecord = b as Record<string, unknown>;
+  return aKeys.every(
+    (key) =>
+      Object.hasOwn(bRecord, key) && sameJson((a as Record<string, unknown>)[key], bRecord[key]),
+  );
 }

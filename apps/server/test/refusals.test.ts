@@ -98,7 +98,7 @@ describe('R25: turn actions against the version', () => {
     expect((await act(client, { type: 'draw', from: 'drawPile' })).ok).toBe(true);
   });
 
-  it('R25: a retried actionId is answered with the same version and applied once', async () => {
+  it('R25: a retried actionId is answered with the same version and applied once; reused for another move it is refused', async () => {
     const table = await playing();
     const { client, other, seat } = mover(table);
     const version = client.view!.version;
@@ -111,9 +111,14 @@ describe('R25: turn actions against the version', () => {
     const retries = await unchanged(table, async () => [
       await act(client, { type: 'draw', from: 'drawPile' }, { id, version }),
       await act(client, { type: 'draw', from: 'drawPile' }, { id, version: version + 1 }),
-      await act(client, { type: 'draw', from: 'discardPile' }, { id, version }),
     ]);
     for (const retry of retries) expect(retry).toEqual({ ok: true, version: version + 1 });
+    // The same id for another move is not a retry: refused, and that move is not made either.
+    expect(
+      await unchanged(table, () =>
+        act(client, { type: 'draw', from: 'discardPile' }, { id, version }),
+      ),
+    ).toMatchObject({ ok: false, code: 'DUPLICATE_ACTION' });
     expect(client.view!.seats[seat]!.hand).toHaveLength(6);
 
     // The id is the seat's own: another seat using it is judged on its own.

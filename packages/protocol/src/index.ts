@@ -55,7 +55,7 @@ export const SERVER_ERRORS = {
   SEAT_CONNECTED: 'That player is still here.',
   TOO_EARLY: 'That player has not been away long enough.',
   STALE_VERSION: 'The table moved on before your move arrived; here is the table as it is now.',
-  DUPLICATE_ACTION: 'That move was already made.',
+  DUPLICATE_ACTION: 'This actionId was already used for a different move.',
   NO_GAME: 'No game is running in this room.',
   SPECTATORS_FULL: 'This room has as many spectators as it can take.',
   UNAVAILABLE: 'The server cannot reach its storage right now; try again in a moment.',
