@@ -139,16 +139,27 @@ export const gameViewSchema = z
 export type GameView = z.infer<typeof gameViewSchema>;
 
 /**
+ * A change of the discard pile: the previous pile's first `keep` faces, then `add` (a discard adds
+ * one face, a draw from the pile keeps all but the top one).
+ */
+export const discardTailSchema = z
+  .object({ keep: z.number().int().min(1), add: z.array(faceSchema) })
+  .strict();
+export type DiscardTail = z.infer<typeof discardTailSchema>;
+
+/**
  * A view as a change to the viewer's previous view (the server's game:update): the parts that
- * rarely change (settings, fairness data, discard pile, scores) are left out while they are
- * unchanged, and so is every seat whose seat did not change (null in `seats`). Every other part is
- * always there. `applyViewPatch` turns it back into the whole view.
+ * rarely change (settings, fairness data, scores) are left out while they are unchanged, and so is
+ * every seat whose seat did not change (null in `seats`). The discard pile is left out while
+ * unchanged, given as `discardTail` when it kept a part of the previous pile, and whole otherwise.
+ * Every other part is always there. `applyViewPatch` turns it back into the whole view.
  */
 export const gameViewPatchSchema = gameViewSchema
   .extend({
     settings: gameViewSchema.shape.settings.optional(),
     seats: z.array(seatViewSchema.nullable()),
     discardPile: gameViewSchema.shape.discardPile.optional(),
+    discardTail: discardTailSchema.optional(),
     scores: gameViewSchema.shape.scores.optional(),
     fairness: gameViewSchema.shape.fairness.optional(),
   })
@@ -292,6 +303,8 @@ interface Unchanged {
   settings: boolean;
   seats: boolean[];
   discardPile: boolean;
+  /** The pile's change, when it is not unchanged and kept a part of the previous pile. */
+  discardTail: DiscardTail | null;
   scores: boolean;
   fairness: boolean;
 }
@@ -310,6 +323,7 @@ function unchangedSince(previous: GameState, state: GameState): Unchanged {
       (seatState, index) => settings && previous.round.seats[index] === seatState,
     ),
     discardPile: previous.round.discardPile === state.round.discardPile,
+    discardTail: discardTail(previous.round.discardPile, state.round.discardPile),
     scores: previous.scores === state.scores,
     fairness:
       previous.randomness === state.randomness &&
@@ -317,6 +331,19 @@ function unchangedSince(previous: GameState, state: GameState): Unchanged {
       previous.shuffleVersion === state.shuffleVersion &&
       (previous.phase === 'gameOver') === over,
   };
+}
+
+/**
+ * `after` as the first faces of `before` and then some more; null when the two are the same pile
+ * or share no first face. Faces are compared as objects: the engine builds a new pile from the
+ * old one's faces, so an equal face that is a different object only makes the tail longer.
+ */
+function discardTail(before: readonly Face[], after: readonly Face[]): DiscardTail | null {
+  if (before === after) return null;
+  const limit = Math.min(before.length, after.length);
+  let keep = 0;
+  while (keep < limit && before[keep] === after[keep]) keep++;
+  return keep === 0 ? null : { keep, add: after.slice(keep) as Face[] };
 }
 
 /**
@@ -342,6 +369,12 @@ export function viewPatchesFor(
  */
 export function applyViewPatch(view: GameView, patch: GameViewPatch): GameView | null {
   if (patch.seats.length !== view.seats.length) return null;
+  let discardPile = patch.discardPile ?? view.discardPile;
+  const tail = patch.discardTail;
+  if (tail !== undefined) {
+    if (patch.discardPile !== undefined || tail.keep > view.discardPile.length) return null;
+    discardPile = view.discardPile.slice(0, tail.keep).concat(tail.add);
+  }
   // Every key in the order viewFor writes them, so that the JSON is the same too.
   return {
     viewer: patch.viewer,
@@ -355,7 +388,7 @@ export function applyViewPatch(view: GameView, patch: GameViewPatch): GameView |
     phase: patch.phase,
     seats: patch.seats.map((seat, index) => seat ?? view.seats[index]!),
     drawCount: patch.drawCount,
-    discardPile: patch.discardPile ?? view.discardPile,
+    discardPile,
     setup: patch.setup,
     turn: patch.turn,
     finalTurns: patch.finalTurns,
@@ -375,6 +408,7 @@ export function isWholeView(patch: GameViewPatch): patch is GameView {
   return (
     patch.settings !== undefined &&
     patch.discardPile !== undefined &&
+    patch.discardTail === undefined &&
     patch.scores !== undefined &&
     patch.fairness !== undefined &&
     patch.seats.every((seat) => seat !== null)
@@ -403,7 +437,7 @@ function buildView(
     seats.push(sameSeats !== null && sameSeats[index] === true ? null : shared.seat(index, viewer));
   }
   // Left-out parts stay as keys holding undefined (JSON leaves them out): one object shape.
-  return {
+  const view: GameViewPatch = {
     viewer,
     schemaVersion: state.schemaVersion,
     version: state.version,
@@ -416,7 +450,10 @@ function buildView(
     seats,
     drawCount: round.drawPile.length,
     // Shared with the state, never copied: the piles hold faces only and nothing mutates a view.
-    discardPile: unchanged?.discardPile ? undefined : (round.discardPile as Face[]),
+    discardPile:
+      unchanged !== null && (unchanged.discardPile || unchanged.discardTail !== null)
+        ? undefined
+        : (round.discardPile as Face[]),
     setup:
       state.phase === 'setup'
         ? {
@@ -462,4 +499,7 @@ function buildView(
     abandoned: state.abandoned,
     fairness: unchanged?.fairness ? undefined : shared.fairness,
   };
+  // Only patches have the key: a whole view is exactly a GameView.
+  if (unchanged !== null) view.discardTail = unchanged.discardTail ?? undefined;
+  return view;
 }

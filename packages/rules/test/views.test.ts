@@ -133,6 +133,45 @@ describe('viewPatchesFor (the game:update patches)', () => {
     patched(a, b, 2, patch!);
   });
 
+  it('gives a discard and a draw from the discard pile as the pile’s tail, not the whole pile', () => {
+    const changes: string[] = [];
+    selfPlay(newGame(settingsWith([]), 4, 8), ['random'], 4, (step) => {
+      const before = step.before.round.discardPile;
+      const after = step.after.round.discardPile;
+      if (before === after || step.before.round.round !== step.after.round.round) return;
+      const [patch] = viewPatchesFor(step.before, step.after, [0]);
+      if (after.length === before.length + 1 && before.length > 0) {
+        expect(patch!.discardPile).toBeUndefined();
+        expect(patch!.discardTail).toEqual({ keep: before.length, add: [after.at(-1)] });
+        changes.push('discard');
+      } else if (after.length === before.length - 1 && before.length > 1) {
+        expect(patch!.discardPile).toBeUndefined();
+        expect(patch!.discardTail).toEqual({ keep: after.length, add: [] });
+        changes.push('take');
+      }
+    });
+    expect(changes.filter((c) => c === 'discard').length).toBeGreaterThan(20);
+    expect(changes).toContain('take');
+  });
+
+  it('refuses a discard tail that does not fit the view, or comes with the whole pile', () => {
+    let found: { before: GameState; after: GameState } | null = null;
+    selfPlay(newGame(settingsWith([]), 3, 4), ['random'], 5, (step) => {
+      if (!found && step.after.round.discardPile.length > step.before.round.discardPile.length)
+        found = { before: step.before, after: step.after };
+    });
+    const { before, after } = found!;
+    const [patch] = viewPatchesFor(before, after, [1]);
+    const view = viewFor(before, 1);
+    expect(patch!.discardTail).toBeDefined();
+    expect(applyViewPatch(view, patch!)).not.toBeNull();
+    const tooLong = { ...patch!, discardTail: { keep: view.discardPile.length + 1, add: [] } };
+    expect(applyViewPatch(view, tooLong)).toBeNull();
+    const both = { ...patch!, discardPile: after.round.discardPile as GameView['discardPile'] };
+    expect(applyViewPatch(view, both)).toBeNull();
+    expect(isWholeView(both)).toBe(false);
+  });
+
   it('refuses a patch whose seats do not fit the view', () => {
     const view = viewFor(newGame(settingsWith([]), 3, 1), 0);
     const [patch] = viewPatchesFor(
