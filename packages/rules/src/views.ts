@@ -343,7 +343,7 @@ function discardTail(before: readonly Face[], after: readonly Face[]): DiscardTa
   const limit = Math.min(before.length, after.length);
   let keep = 0;
   while (keep < limit && before[keep] === after[keep]) keep++;
-  return keep === 0 ? null : { keep, add: after.slice(keep) as Face[] };
+  return keep === 0 ? null : { keep, add: after.slice(keep) };
 }
 
 /**
