@@ -301,6 +301,7 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
           urls: deployment.urls,
           rooms: share,
           offset: w * perWorker,
+          totalRooms: rooms,
           mode,
         }),
       );
@@ -347,7 +348,7 @@ const label: Record<Target, string> = {
 const runs: Result[] = [];
 const scenarios: ['fixed' | 'saturate', number][] = [
   ...fixedRooms.map((rooms) => ['fixed', rooms] as ['fixed', number]),
-  ['saturate', saturateRooms],
+  ...(saturateRooms > 0 ? [['saturate', saturateRooms] as ['saturate', number]] : []),
 ];
 const targets: Target[] = values.redis
   ? ['sqlite', 'bare', 'redis-1', 'redis-n']

@@ -20,6 +20,8 @@ export interface WorkerOrders {
   rooms: number;
   /** Index of this worker's first room, for distinct names and seeds. */
   offset: number;
+  /** Rooms over all workers: at a fixed load, their actions are spread evenly over each second. */
+  totalRooms: number;
   mode: 'fixed' | 'saturate';
 }
 
@@ -94,9 +96,7 @@ class Table {
         ),
       );
       this.seats.forEach((socket, seat) =>
-        socket.on('update', (update: { version: number }) =>
-          this.received(seat, update.version, null),
-        ),
+        socket.on('update', (update: { version: number }) => this.received(seat, update.version)),
       );
       return;
     }
@@ -144,11 +144,21 @@ class Table {
     }
   }
 
-  /** A seat's update onto the view it holds; one that does not fit makes it fetch the whole. */
+  /**
+   * A seat's update. Its arrival is what is measured, as for the bare server's clients, which
+   * only decode theirs; putting the patch onto the view the seat holds is this client's own work
+   * and comes after, before the next move is chosen (setImmediate runs before any timer).
+   */
   private update(seat: number, update: GameUpdate): void {
+    this.received(seat, update.view.version);
+    setImmediate(() => this.apply(seat, update));
+  }
+
+  /** The update onto the view the seat holds; one that does not fit makes it fetch the whole. */
+  private apply(seat: number, update: GameUpdate): void {
     const view = applyGameUpdate(this.views[seat] ?? null, update);
     if (view) {
-      this.received(seat, view.version, view);
+      this.views[seat] = view;
       return;
     }
     void (
@@ -158,13 +168,12 @@ class Table {
       }>
     )
       .then((answer) => {
-        if (answer.ok && answer.game) this.update(seat, answer.game);
+        if (answer.ok && answer.game) this.apply(seat, answer.game);
       })
       .catch(() => errors++);
   }
 
-  received(seat: number, version: number, view: GameView | null): void {
-    if (view) this.views[seat] = view;
+  received(seat: number, version: number): void {
     const flight = this.inFlight;
     if (flight && version >= flight.target) {
       flight.received.add(seat);
@@ -288,7 +297,11 @@ process.on('message', (message: Msg | { orders: WorkerOrders }) => {
         process.send?.({ done: 'rooms' });
       } else {
         tables.forEach((table) => {
-          table.nextAt = performance.now() + (orders.mode === 'fixed' ? table.index % 1000 : 0);
+          // A fixed load: room i acts at i/n of each second, so n rooms are n actions a second
+          // spread evenly, not a burst at the start of each second.
+          const offset =
+            orders.mode === 'fixed' ? (table.index * INTERVAL_MS) / orders.totalRooms : 0;
+          table.nextAt = performance.now() + offset;
           table.schedule();
         });
         await new Promise((resolve) => setTimeout(resolve, message.warmupMs));
