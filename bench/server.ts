@@ -138,9 +138,13 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-const profile = process.env.BENCH_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-  : [];
+const profile = [
+  ...(process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : []),
+  // Extra Node or V8 flags for the server processes, for experiments (e.g. --trace-gc).
+  ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+];
 
 async function startNode(
   env: Record<string, string>,
