@@ -192,18 +192,23 @@ export class Room {
 
   /** Connected: a socket open on a node that is alive (R23). */
   isConnected(memberId: string): boolean {
+    const nodes = this.record.presence[memberId];
+    if (nodes === undefined) return false;
     const live = this.coordinator.liveNodes();
-    return (this.record.presence[memberId] ?? []).some((node) => live.has(node));
+    for (const node of nodes) if (live.has(node)) return true;
+    return false;
   }
 
-  humansConnected(): number {
-    return this.record.members.filter((m) => !m.kicked && this.isConnected(m.id)).length;
+  /** Whether any member (not kicked) is connected: asked after every action, so no arrays. */
+  private anyHumanConnected(): boolean {
+    for (const m of this.record.members) if (!m.kicked && this.isConnected(m.id)) return true;
+    return false;
   }
 
   /** With nobody connected a game waits: no timers, no bot moves. */
   get paused(): boolean {
     const { status } = this.record;
-    return (status === 'playing' || status === 'starting') && this.humansConnected() === 0;
+    return (status === 'playing' || status === 'starting') && !this.anyHumanConnected();
   }
 
   /**
@@ -875,7 +880,7 @@ export class Room {
     // Paused: look again now and then, in case the nodes thought gone were only slow.
     if (this.paused) return Math.min(...times, now + this.config.NODE_TTL_MS);
     const host = this.member(r.hostId);
-    if (host && !this.isConnected(host.id) && this.humansConnected() > 0) {
+    if (host && !this.isConnected(host.id) && this.anyHumanConnected()) {
       times.push(now - this.awayFor(host.id, now) + this.config.HOST_GRACE_MS);
     }
     if (r.status === 'playing' && this.game) {
@@ -1034,7 +1039,7 @@ export class Room {
   }
 
   idleFor(now: number): number {
-    return this.humansConnected() > 0 ? 0 : now - this.record.lastActivity;
+    return this.anyHumanConnected() ? 0 : now - this.record.lastActivity;
   }
 }
 
