@@ -1,6 +1,7 @@
 // A load-generating client process: plays its share of rooms over real sockets and reports the
 // latency from sending an action to the last seat of the room receiving the resulting update.
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
@@ -29,6 +30,8 @@ export interface WorkerReport {
   latencies: number[];
   completed: number;
   errors: number;
+  /** This client process's event-loop delay while measuring, p99 (ms): its own stalls. */
+  loopDelayP99: number;
 }
 
 type Msg =
@@ -39,6 +42,7 @@ type Msg =
 const SEATS = 4;
 const INTERVAL_MS = 1000;
 let measuring = false;
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 const latencies: number[] = [];
 let completed = 0;
 let errors = 0;
@@ -306,10 +310,17 @@ process.on('message', (message: Msg | { orders: WorkerOrders }) => {
         });
         await new Promise((resolve) => setTimeout(resolve, message.warmupMs));
         measuring = true;
+        loopDelay.enable();
         await new Promise((resolve) => setTimeout(resolve, message.durationMs));
         measuring = false;
         stopped = true;
-        const report: WorkerReport = { latencies, completed, errors };
+        loopDelay.disable();
+        const report: WorkerReport = {
+          latencies,
+          completed,
+          errors,
+          loopDelayP99: loopDelay.percentile(99) / 1e6,
+        };
         process.send?.({ report });
         for (const socket of sockets) socket.close();
         setTimeout(() => process.exit(0), 200);

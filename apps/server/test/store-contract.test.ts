@@ -5,7 +5,7 @@
  * and has no stamp), the difference is written down as a test of its own.
  */
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -536,6 +536,68 @@ describe('SqliteStore specifics', () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SqliteStore checkpoints (a worker thread copies the log, never a commit)', () => {
+  const sizes = (dir: string) => {
+    const size = (name: string) => {
+      try {
+        return statSync(join(dir, name)).size;
+      } catch {
+        return 0;
+      }
+    };
+    return { db: size('trepenta.sqlite'), log: size('trepenta.sqlite-wal') };
+  };
+  async function until(check: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('copies committed writes into the database file by itself, and starts the log again past its limit', async () => {
+    const logSizes: Record<string, number> = {};
+    const rooms: Record<string, number> = {};
+    for (const maxLogFrames of [1_000_000, 20]) {
+      const dir = mkdtempSync(join(tmpdir(), 'trepenta-checkpoint-'));
+      const store = new SqliteStore(dir, 'NORMAL', { intervalMs: 20, maxLogFrames });
+      try {
+        const before = sizes(dir).db;
+        // A busy server's pace, with no pause long enough for a passive checkpoint to copy the
+        // whole log between two commits: the writer never finds it copied.
+        const started = Date.now();
+        while (Date.now() - started < 600) {
+          for (let i = 0; i < 3; i++) await store.saveRoom(roomRecord(newCode()));
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        rooms[maxLogFrames] = (await store.loadRooms()).length;
+        // The commits themselves never copy the log (automatic checkpoints are off): only the
+        // worker can make the database file grow.
+        await until(() => sizes(dir).db > before + 200_000, 'the database file to grow');
+        logSizes[maxLogFrames] = sizes(dir).log;
+      } finally {
+        await store.close();
+      }
+      // Closed: the log was copied and removed, and everything is in the database file.
+      expect(sizes(dir).log).toBe(0);
+      const again = new SqliteStore(dir, 'NORMAL');
+      try {
+        expect((await again.loadRooms()).length).toBe(rooms[maxLogFrames]);
+      } finally {
+        await again.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    // Never started again, the log file holds a page or more for every commit; started again
+    // past 20 pages, it stays a fraction of that.
+    console.log(
+      `checkpoints: ${JSON.stringify(rooms)} rooms written, log files ${JSON.stringify(logSizes)} bytes`,
+    );
+    expect(logSizes[1_000_000]).toBeGreaterThan(rooms[1_000_000]! * 4096);
+    expect(logSizes[20]).toBeLessThan(logSizes[1_000_000]! / 3);
   });
 });
 

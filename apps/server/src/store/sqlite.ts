@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { Checkpointer } from './checkpointer';
 import type { GameState, LogEntry } from '@trepenta/rules';
 import { actionKey, usableSnapshot } from './types';
 import type {
@@ -24,6 +25,8 @@ interface PendingWrite {
  * resolves, so before the caller acknowledges anything; with synchronous=FULL a commit also
  * survives power loss. Writes that arrive in the same tick share one transaction (group commit):
  * with FULL, one fsync for all of them instead of one each (docs/operations.md has the costs).
+ * The log is copied back into the database file by a worker thread (`Checkpointer`), never by a
+ * commit on the event loop.
  */
 export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
@@ -33,12 +36,19 @@ export class SqliteStore implements RoomStore {
   private readonly inTransaction: (run: () => void) => void;
   private pending: PendingWrite[] = [];
   private flushScheduled = false;
+  private readonly checkpointer: Checkpointer;
 
-  constructor(dataDir: string, synchronous: 'FULL' | 'NORMAL' = 'NORMAL') {
+  constructor(
+    dataDir: string,
+    synchronous: 'FULL' | 'NORMAL' = 'NORMAL',
+    checkpoints = { intervalMs: 500, maxLogFrames: 1000 },
+  ) {
     mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(join(dataDir, 'trepenta.sqlite'));
+    const file = join(dataDir, 'trepenta.sqlite');
+    this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${synchronous}`);
+    this.db.pragma('wal_autocheckpoint = 0');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS rooms (
@@ -66,6 +76,7 @@ export class SqliteStore implements RoomStore {
       );
     `);
     this.inTransaction = this.db.transaction((run: () => void) => run());
+    this.checkpointer = new Checkpointer(file, checkpoints);
     this.statements = {
       allRooms: this.db.prepare<[], { data: string }>('SELECT data FROM rooms'),
       room: this.db.prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?'),
@@ -251,9 +262,10 @@ export class SqliteStore implements RoomStore {
     });
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     if (this.pending.length > 0) this.flush();
     this.db.close();
-    return Promise.resolve();
+    // The worker's connection closes last: it copies what is left of the log and removes it.
+    await this.checkpointer.stop();
   }
 }
