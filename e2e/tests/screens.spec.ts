@@ -77,7 +77,9 @@ async function untilMyTurn(player: Player): Promise<void> {
     .poll(
       async () => {
         const s = await snapshot(player.page);
-        if (s.phase === 'turns' && s.turnSeat === s.viewer) return true;
+        // A turn not yet begun: an actOnce of an earlier look may have drawn for this very
+        // turn (it became ours meanwhile), and then it is finished like any other.
+        if (s.phase === 'turns' && s.turnSeat === s.viewer && s.step === 'draw') return true;
         await actOnce(player);
         return false;
       },
