@@ -24,6 +24,7 @@ import {
 import type { GameSettings, GameState, LogEntry } from '@trepenta/rules';
 import { RedisStore, redisClient } from '../src/store/redis';
 import type { Redis } from 'ioredis';
+import { Checkpointer } from '../src/store/checkpointer';
 import { SqliteStore } from '../src/store/sqlite';
 import { actionKey } from '../src/store/types';
 import type { GameHeader, RoomRecord, RoomStore, SeatRecord } from '../src/store/types';
@@ -557,6 +558,21 @@ describe('SqliteStore checkpoints (a worker thread copies the log, never a commi
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+
+  it('a worker that cannot run says so once, and stopping it still returns', async () => {
+    let failures = 0;
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-checkpoint-'));
+    // A database in a folder that does not exist: the worker's connection cannot open.
+    const checkpointer = new Checkpointer(
+      join(dir, 'missing', 'trepenta.sqlite'),
+      { intervalMs: 20, maxLogFrames: 1000 },
+      () => failures++,
+    );
+    await until(() => failures > 0, 'the failure to be reported');
+    await checkpointer.stop();
+    expect(failures).toBe(1);
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('copies committed writes into the database file by itself, and starts the log again past its limit', async () => {
     const logSizes: Record<string, number> = {};

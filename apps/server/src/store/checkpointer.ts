@@ -4,21 +4,30 @@ import { Worker } from 'node:worker_threads';
 /**
  * Copies the SQLite write-ahead log back into the database file from a worker thread, so that the
  * event loop never waits for it. With SQLite's own automatic checkpoints, the commit that crossed
- * 1,000 log pages did this work, and its fsyncs, on the event loop: stalls of 10–70 ms every
- * second or so at 1,000 actions a second (docs/operations.md).
+ * 1,000 log pages did this work, and its fsyncs, on the event loop (docs/operations.md has the
+ * measured difference).
  *
  * The worker has its own connection and runs a PASSIVE checkpoint every `intervalMs`: it copies
  * what is committed without blocking the writer. Under a load that never pauses, the writer never
  * finds the log fully copied, so it never starts it again from the beginning, and the log file
  * would only grow; once the log holds more than `maxLogFrames` pages, the worker follows the
  * passive checkpoint with a RESTART one, which copies the few pages written meanwhile while the
- * writer waits (about a millisecond here) and makes the next commit reuse the file from its start.
+ * writer waits (the longest waits measured: 19–32 ms) and makes the next commit reuse the file
+ * from its start.
+ *
+ * If the worker cannot run (it fails to start or dies), `onFailure` is called once, so that the
+ * store can give the work back to SQLite's own checkpoints rather than let the log grow.
  */
 export class Checkpointer {
   private readonly worker: Worker;
-  private stopped: Promise<void> | null = null;
+  private readonly exited: Promise<void>;
+  private stopping = false;
 
-  constructor(file: string, options: { intervalMs: number; maxLogFrames: number }) {
+  constructor(
+    file: string,
+    options: { intervalMs: number; maxLogFrames: number },
+    onFailure: () => void,
+  ) {
     this.worker = new Worker(WORKER, {
       eval: true,
       execArgv: [],
@@ -28,22 +37,28 @@ export class Checkpointer {
         ...options,
       },
     });
-    // A checkpoint that fails is tried again at the next interval; the data is in the log.
+    // A checkpoint that fails inside the worker is tried again at the next interval; an error
+    // here means the worker itself is gone.
     this.worker.on('error', () => undefined);
+    this.exited = new Promise((resolve) => {
+      this.worker.once('exit', () => {
+        if (!this.stopping) onFailure();
+        resolve();
+      });
+    });
     this.worker.unref();
   }
 
-  /** Stops the worker, letting a running checkpoint finish. */
-  stop(): Promise<void> {
-    this.stopped ??= new Promise<void>((resolve) => {
-      const timer = setTimeout(() => void this.worker.terminate(), 5000);
-      this.worker.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
+  /** Stops the worker, letting a running checkpoint finish (at most 5 s). */
+  async stop(): Promise<void> {
+    if (!this.stopping) {
+      this.stopping = true;
       this.worker.postMessage('stop');
-    });
-    return this.stopped;
+      const timer = setTimeout(() => void this.worker.terminate(), 5000);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    await this.exited;
   }
 }
 

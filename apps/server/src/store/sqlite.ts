@@ -76,7 +76,10 @@ export class SqliteStore implements RoomStore {
       );
     `);
     this.inTransaction = this.db.transaction((run: () => void) => run());
-    this.checkpointer = new Checkpointer(file, checkpoints);
+    this.checkpointer = new Checkpointer(file, checkpoints, () => {
+      // No worker: SQLite's own checkpoints again (in the commits), rather than a growing log.
+      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+    });
     this.statements = {
       allRooms: this.db.prepare<[], { data: string }>('SELECT data FROM rooms'),
       room: this.db.prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?'),
