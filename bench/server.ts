@@ -8,7 +8,7 @@
 // With --redis, the same load also runs against one node on Redis and --nodes N nodes on Redis.
 import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setPriority, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,14 +47,15 @@ const nodeCount = Number(values.nodes);
 const repeats = quick ? 1 : Math.max(1, Number(values.repeat));
 
 /**
- * The mean size of this server's game:update in a 4-seat game of the default settings (each
- * seat's patch to its previous view and its events, as the server sends them after an action),
- * measured here so that the bare server sends as many bytes.
+ * What the bare server sends: this server's game:updates from five 4-seat games of the default
+ * settings, recorded here as the server builds them after each action (each seat's patch to its
+ * previous view and its events), one list of four per action. The bare server sends them as
+ * they are, so that both servers encode and both servers' clients decode the same messages.
  */
-function meanUpdateBytes(): number {
+function recordUpdates(): { file: string; meanBytes: number; actions: number } {
   const hex = (label: string) => createHash('sha256').update(label).digest('hex');
+  const actions: object[][] = [];
   let total = 0;
-  let count = 0;
   for (let game = 0; game < 5; game++) {
     const created = createGame(DEFAULT_SETTINGS, 4, {
       gameId: `size-${game}`,
@@ -65,16 +66,23 @@ function meanUpdateBytes(): number {
     selfPlay(created.value, ['random'], game + 1, (step) => {
       const views = viewPatchesFor(step.before, step.after, [0, 1, 2, 3]);
       const base = { gameId: `size-${game}`, version: step.before.version };
-      views.forEach((view, seat) => {
-        const events = step.events.map((event) => eventFor(event, seat));
-        total += JSON.stringify({ code: 'BCDFGH', base, view, events, deadline: null }).length;
-        count++;
-      });
+      actions.push(
+        views.map((view, seat) => {
+          const events = step.events.map((event) => eventFor(event, seat));
+          const update = { code: 'BCDFGH', base, view, events, deadline: null };
+          total += JSON.stringify(update).length;
+          return update;
+        }),
+      );
     });
   }
-  return Math.round(total / count);
+  const file = join(scratch, 'updates.json');
+  writeFileSync(file, JSON.stringify(actions));
+  return { file, meanBytes: Math.round(total / (actions.length * 4)), actions: actions.length };
 }
-const payloadBytes = meanUpdateBytes();
+const scratch = mkdtempSync(join(tmpdir(), 'trepenta-bench-updates-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+const recorded = recordUpdates();
 
 interface Memory {
   rss: number;
@@ -222,7 +230,7 @@ async function deploy(target: Target): Promise<Deployment> {
   if (target === 'bare') {
     const child = fork(join(here, 'src/bare.ts'), [], {
       execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
-      env: { ...process.env, PORT: '0', PAYLOAD_BYTES: String(payloadBytes) },
+      env: { ...process.env, PORT: '0', UPDATES_FILE: recorded.file },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve) =>
@@ -411,7 +419,7 @@ const results: Result[] = scenarios.flatMap(([mode, rooms]) =>
 );
 
 console.log(
-  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends ${payloadBytes} bytes per seat, the mean size of this server's game:update.`,
+  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes).`,
 );
 console.log(
   'deployment          mode      rooms      p50       p95       p99    moves/s  errors  heap/room  heap/socket  client delay p99',

@@ -1,12 +1,16 @@
 // The baseline: a bare Socket.IO server doing the game server's message pattern and nothing
-// else — one request in (acknowledged), one emit per seat out, with a payload the size of a view.
+// else — one request in (acknowledged), one emit per seat out. What it emits are the game
+// server's own game:updates, recorded by the benchmark (UPDATES_FILE: one list of four per
+// action), taken in turn; it builds nothing, stores nothing and checks nothing.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 
 const port = Number(process.env.PORT ?? 0);
-const payloadBytes = Number(process.env.PAYLOAD_BYTES ?? 2500);
-const filler = 'x'.repeat(payloadBytes);
-const versions = new Map<string, number>();
+const recorded = JSON.parse(readFileSync(process.env.UPDATES_FILE!, 'utf8')) as object[][];
+if (!Array.isArray(recorded) || recorded.length === 0) throw new Error('UPDATES_FILE: no updates');
+/** Per room: its version, and where in the recording it is (rooms start spread over it). */
+const rooms = new Map<string, { version: number; next: number }>();
 
 const http = createServer((request, response) => {
   if (request.url === '/__test/memory') {
@@ -27,11 +31,17 @@ io.on('connection', (socket) => {
     ack({ ok: true });
   });
   socket.on('act', (payload: { room: string; version: number }, ack: (answer: unknown) => void) => {
-    const version = (versions.get(payload.room) ?? 0) + 1;
-    versions.set(payload.room, version);
+    let room = rooms.get(payload.room);
+    if (!room) {
+      room = { version: 0, next: (rooms.size * 211) % recorded.length };
+      rooms.set(payload.room, room);
+    }
+    const version = (room.version += 1);
     ack({ ok: true, version });
+    const updates = recorded[room.next]!;
+    room.next = (room.next + 1) % recorded.length;
     for (let seat = 0; seat < 4; seat++) {
-      io.to(`${payload.room}#${seat}`).emit('update', { version, seat, filler });
+      io.to(`${payload.room}#${seat}`).emit('update', { version, seat, update: updates[seat] });
     }
   });
 });
