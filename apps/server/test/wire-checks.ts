@@ -199,9 +199,10 @@ function primaryFaces(view: GameViewPatch): Face[] {
   }
   for (const seat of view.seats) {
     if (seat === null) continue;
-    for (const slot of seat.field) if (slot.card) faces.push(slot.card);
+    // A patch leaves out a seat's unchanged field and known cards.
+    for (const slot of seat.field ?? []) if (slot.card) faces.push(slot.card);
     if (seat.hand) faces.push(...seat.hand);
-    if (seat.seat !== view.viewer) faces.push(...seat.known);
+    if (seat.seat !== view.viewer) faces.push(...(seat.known ?? []));
   }
   if (view.setup?.piles) faces.push(...view.setup.piles.A, ...view.setup.piles.B);
   return faces;

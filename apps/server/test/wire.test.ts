@@ -592,7 +592,7 @@ describe('§7 and §8 on the wire: full games, every payload of every client', (
     // One copy more of a public card than is public.
     const top = last(original.view.discardPile!);
     expect(
-      plant((u) => u.view.seats[1]!.known.push(...Array.from({ length: 20 }, () => top))),
+      plant((u) => (u.view.seats[1]!.known ??= []).push(...Array.from({ length: 20 }, () => top))),
     ).not.toEqual([]);
     // A round secret in a room update, and in a game update before the end.
     const secret = game.secrets[2]!;

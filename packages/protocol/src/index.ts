@@ -15,7 +15,7 @@ import {
 import type { EventView, GameView, GameViewPatch, RULE_ERRORS } from '@trepenta/rules';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 // ------------------------------------------------------------------ limits
 

@@ -148,16 +148,28 @@ export const discardTailSchema = z
 export type DiscardTail = z.infer<typeof discardTailSchema>;
 
 /**
+ * A seat as a change to the viewer's previous view of it: its field and its known cards are left
+ * out while they are unchanged (a draw or a discard changes the hand, rarely the field).
+ */
+export const seatViewPatchSchema = seatViewSchema
+  .extend({
+    field: seatViewSchema.shape.field.optional(),
+    known: seatViewSchema.shape.known.optional(),
+  })
+  .strict();
+
+/**
  * A view as a change to the viewer's previous view (the server's game:update): the parts that
  * rarely change (settings, fairness data, scores) are left out while they are unchanged, and so is
- * every seat whose seat did not change (null in `seats`). The discard pile is left out while
- * unchanged, given as `discardTail` when it kept a part of the previous pile, and whole otherwise.
- * Every other part is always there. `applyViewPatch` turns it back into the whole view.
+ * every seat whose seat did not change (null in `seats`); a seat that changed leaves out its
+ * unchanged field and known cards. The discard pile is left out while unchanged, given as
+ * `discardTail` when it kept a part of the previous pile, and whole otherwise. Every other part is
+ * always there. `applyViewPatch` turns it back into the whole view.
  */
 export const gameViewPatchSchema = gameViewSchema
   .extend({
     settings: gameViewSchema.shape.settings.optional(),
-    seats: z.array(seatViewSchema.nullable()),
+    seats: z.array(seatViewPatchSchema.nullable()),
     discardPile: gameViewSchema.shape.discardPile.optional(),
     discardTail: discardTailSchema.optional(),
     scores: gameViewSchema.shape.scores.optional(),
@@ -166,6 +178,7 @@ export const gameViewPatchSchema = gameViewSchema
   .strict();
 export type GameViewPatch = z.infer<typeof gameViewPatchSchema>;
 export type SeatView = GameView['seats'][number];
+export type SeatViewPatch = z.infer<typeof seatViewPatchSchema>;
 export type FieldSlotView = SeatView['field'][number];
 export type RevealView = NonNullable<GameView['reveal']>;
 
@@ -181,7 +194,17 @@ function meldFor(meld: Meld<Card>, own: boolean) {
   return { kind: meld.kind, cards: own ? meld.cards.map(copyCard) : meld.cards.map(faceOf) };
 }
 
-function seatFor(state: GameState, seatState: SeatState, index: number, viewer: Viewer): SeatView {
+/**
+ * A seat's view; with `same` (a patch), the field and the known cards are left out where they are
+ * unchanged, as keys holding undefined (JSON leaves them out; one object shape).
+ */
+function seatFor(
+  state: GameState,
+  seatState: SeatState,
+  index: number,
+  viewer: Viewer,
+  same: SameInSeat | null = null,
+): SeatViewPatch {
   const own = viewer === index;
   // R8: under peek or sort the owner has seen their face-down cards; nobody else ever does.
   const ownFaceDown = own && setupMode(state.settings) !== 'blind';
@@ -189,14 +212,16 @@ function seatFor(state: GameState, seatState: SeatState, index: number, viewer: 
     seat: index,
     die: seatState.die,
     fieldChosen: seatState.piles === null,
-    field: seatState.field.map((slot, position) => ({
-      position,
-      value: seatState.die + position,
-      faceUp: slot.faceUp,
-      card: slot.faceUp ? faceOf(slot.card) : ownFaceDown ? copyCard(slot.card) : null,
-    })),
+    field: same?.field
+      ? undefined
+      : seatState.field.map((slot, position) => ({
+          position,
+          value: seatState.die + position,
+          faceUp: slot.faceUp,
+          card: slot.faceUp ? faceOf(slot.card) : ownFaceDown ? copyCard(slot.card) : null,
+        })),
     handCount: seatState.piles === null ? seatState.hand.length : 0,
-    known: seatState.known as Face[],
+    known: same?.known ? undefined : (seatState.known as Face[]),
     hand: own ? (seatState.hand as Card[]) : null,
     ready: seatState.ready,
   };
@@ -237,7 +262,7 @@ function revealSeatFor(
  * identity).
  */
 class SharedParts {
-  private readonly publicSeats: (SeatView | undefined)[] = [];
+  private readonly publicSeats: (SeatViewPatch | undefined)[] = [];
   private readonly publicReveals: (RevealView['seats'][number] | undefined)[] = [];
   readonly timer: GameView['timer'];
   readonly totals: number[];
@@ -245,7 +270,11 @@ class SharedParts {
   readonly fairness: GameView['fairness'];
   readonly shown: boolean;
 
-  constructor(readonly state: GameState) {
+  /** With `unchanged` (patches), seats leave out what is the same as in the previous state. */
+  constructor(
+    readonly state: GameState,
+    private readonly unchanged: Unchanged | null = null,
+  ) {
     const over = state.phase === 'gameOver';
     this.timer = currentTimer(state);
     this.totals = totals(state);
@@ -260,10 +289,11 @@ class SharedParts {
     this.shown = state.round.reveal !== null && state.phase !== 'arrange';
   }
 
-  seat(index: number, viewer: Viewer): SeatView {
+  seat(index: number, viewer: Viewer): SeatViewPatch {
     const seatState = this.state.round.seats[index]!;
-    if (viewer === index) return seatFor(this.state, seatState, index, viewer);
-    return (this.publicSeats[index] ??= seatFor(this.state, seatState, index, 'spectator'));
+    const same = this.unchanged?.inSeats[index] ?? null;
+    if (viewer === index) return seatFor(this.state, seatState, index, viewer, same);
+    return (this.publicSeats[index] ??= seatFor(this.state, seatState, index, 'spectator', same));
   }
 
   revealSeat(reveal: SeatReveal, index: number, viewer: Viewer): RevealView['seats'][number] {
@@ -298,10 +328,17 @@ export function viewsFor(state: GameState, viewers: readonly Viewer[]): GameView
   return viewers.map((viewer) => buildView(state, viewer, shared, null) as GameView);
 }
 
+/** Which parts of a changed seat's view are the same in two states' views (for any viewer). */
+interface SameInSeat {
+  field: boolean;
+  known: boolean;
+}
+
 /** Which of the parts a patch may leave out are the same in two states' views (for any viewer). */
 interface Unchanged {
   settings: boolean;
   seats: boolean[];
+  inSeats: SameInSeat[];
   discardPile: boolean;
   /** The pile's change, when it is not unchanged and kept a part of the previous pile. */
   discardTail: DiscardTail | null;
@@ -322,6 +359,15 @@ function unchangedSince(previous: GameState, state: GameState): Unchanged {
     seats: state.round.seats.map(
       (seatState, index) => settings && previous.round.seats[index] === seatState,
     ),
+    // A field's view depends on its slots, the die and the settings (R8); known cards on
+    // themselves.
+    inSeats: state.round.seats.map((seatState, index) => {
+      const before = previous.round.seats[index];
+      return {
+        field: settings && before?.field === seatState.field && before.die === seatState.die,
+        known: before?.known === seatState.known,
+      };
+    }),
     discardPile: previous.round.discardPile === state.round.discardPile,
     discardTail: discardTail(previous.round.discardPile, state.round.discardPile),
     scores: previous.scores === state.scores,
@@ -356,8 +402,8 @@ export function viewPatchesFor(
   state: GameState,
   viewers: readonly Viewer[],
 ): GameViewPatch[] {
-  const shared = new SharedParts(state);
   const unchanged = unchangedSince(previous, state);
+  const shared = new SharedParts(state, unchanged);
   return viewers.map((viewer) => buildView(state, viewer, shared, unchanged));
 }
 
@@ -369,6 +415,25 @@ export function viewPatchesFor(
  */
 export function applyViewPatch(view: GameView, patch: GameViewPatch): GameView | null {
   if (patch.seats.length !== view.seats.length) return null;
+  const seats: SeatView[] = [];
+  for (let index = 0; index < patch.seats.length; index++) {
+    const seat = patch.seats[index]!;
+    const held = view.seats[index]!;
+    seats.push(
+      seat === null
+        ? held
+        : {
+            seat: seat.seat,
+            die: seat.die,
+            fieldChosen: seat.fieldChosen,
+            field: seat.field ?? held.field,
+            handCount: seat.handCount,
+            known: seat.known ?? held.known,
+            hand: seat.hand,
+            ready: seat.ready,
+          },
+    );
+  }
   let discardPile = patch.discardPile ?? view.discardPile;
   const tail = patch.discardTail;
   if (tail !== undefined) {
@@ -386,7 +451,7 @@ export function applyViewPatch(view: GameView, patch: GameViewPatch): GameView |
     rounds: patch.rounds,
     dealer: patch.dealer,
     phase: patch.phase,
-    seats: patch.seats.map((seat, index) => seat ?? view.seats[index]!),
+    seats,
     drawCount: patch.drawCount,
     discardPile,
     setup: patch.setup,
@@ -411,7 +476,9 @@ export function isWholeView(patch: GameViewPatch): patch is GameView {
     patch.discardTail === undefined &&
     patch.scores !== undefined &&
     patch.fairness !== undefined &&
-    patch.seats.every((seat) => seat !== null)
+    patch.seats.every(
+      (seat) => seat !== null && seat.field !== undefined && seat.known !== undefined,
+    )
   );
 }
 
@@ -431,7 +498,7 @@ function buildView(
     turn?.takenFromDiscard != null
       ? round.seats[turn.seat]!.hand.find((card) => card.id === turn.takenFromDiscard)
       : undefined;
-  const seats: (SeatView | null)[] = [];
+  const seats: (SeatViewPatch | null)[] = [];
   const sameSeats = unchanged === null ? null : unchanged.seats;
   for (let index = 0; index < round.seats.length; index++) {
     seats.push(sameSeats !== null && sameSeats[index] === true ? null : shared.seat(index, viewer));

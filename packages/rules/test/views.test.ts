@@ -154,6 +154,63 @@ describe('viewPatchesFor (the game:update patches)', () => {
     expect(changes).toContain('take');
   });
 
+  it('leaves out a changed seat’s field and known cards while they are unchanged', () => {
+    const seen = { handOnly: 0, fieldChanged: 0, knownChanged: 0 };
+    selfPlay(newGame(settingsWith(['peek', 'openField']), 4, 6), ['random'], 7, (step) => {
+      const viewers: Viewer[] = [0, 1, 2, 3, 'spectator'];
+      const patches = viewPatchesFor(step.before, step.after, viewers);
+      step.after.round.seats.forEach((seat, index) => {
+        const before = step.before.round.seats[index]!;
+        if (step.before.settings !== step.after.settings || before === seat) return;
+        const sameField = before.field === seat.field && before.die === seat.die;
+        for (const patch of patches) {
+          const sent = patch.seats[index]!;
+          expect(sent).not.toBeNull();
+          expect(sent.field === undefined).toBe(sameField);
+          expect(sent.known === undefined).toBe(before.known === seat.known);
+          // Left out means absent from the JSON, not sent as null.
+          const json = JSON.parse(JSON.stringify(sent)) as object;
+          expect('field' in json).toBe(!sameField);
+        }
+        if (sameField && before.known === seat.known) seen.handOnly++;
+        if (!sameField) seen.fieldChanged++;
+        if (before.known !== seat.known) seen.knownChanged++;
+      });
+    });
+    // The game exercised all three: a plain draw or discard, a field change, a public pick-up.
+    expect(seen.handOnly).toBeGreaterThan(50);
+    expect(seen.fieldChanged).toBeGreaterThan(5);
+    expect(seen.knownChanged).toBeGreaterThan(0);
+  });
+
+  it('is not whole while a seat leaves out its field or known cards', () => {
+    let found: { before: GameState; after: GameState } | null = null;
+    selfPlay(newGame(settingsWith([]), 3, 4), ['random'], 5, (step) => {
+      const seat = step.after.round.seats.findIndex(
+        (s, i) => s !== step.before.round.seats[i] && s.field === step.before.round.seats[i]!.field,
+      );
+      if (!found && seat >= 0 && step.after.phase === 'turns')
+        found = { before: step.before, after: step.after };
+    });
+    const { before, after } = found!;
+    const [patch] = viewPatchesFor(before, after, [0]);
+    const whole = viewFor(after, 0);
+    // Everything a patch may leave out at the view's level, put back: still not whole.
+    const filled = {
+      ...patch!,
+      settings: whole.settings,
+      discardPile: whole.discardPile,
+      discardTail: undefined,
+      scores: whole.scores,
+      fairness: whole.fairness,
+    };
+    expect(filled.seats.some((seat) => seat !== null && seat.field === undefined)).toBe(true);
+    expect(
+      isWholeView({ ...filled, seats: filled.seats.map((s, i) => s ?? whole.seats[i]!) }),
+    ).toBe(false);
+    expect(isWholeView({ ...filled, seats: whole.seats })).toBe(true);
+  });
+
   it('refuses a discard tail that does not fit the view, or comes with the whole pile', () => {
     let found: { before: GameState; after: GameState } | null = null;
     selfPlay(newGame(settingsWith([]), 3, 4), ['random'], 5, (step) => {
