@@ -442,10 +442,16 @@ for (const r of results) {
   );
 }
 console.log(
-  "\nRatios to the bare Socket.IO server (median of the runs' ratios, each run to the bare run beside it; range in brackets):",
+  "\nRatios to the bare Socket.IO server (median of the runs' ratios, each run to the bare run beside it; every run's ratio in brackets):",
 );
+/** Every run's ratio, lowest first: with this machine's noise, the spread says as much as the median. */
 const range = (xs: number[]) =>
-  xs.length > 1 ? ` [${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}]` : '';
+  xs.length > 1
+    ? ` [${[...xs]
+        .sort((a, b) => a - b)
+        .map((x) => x.toFixed(2))
+        .join(', ')}]`
+    : '';
 for (const [mode, rooms] of scenarios) {
   const bare = runsOf('bare', mode, rooms);
   for (const target of targets.filter((t) => t !== 'bare')) {
