@@ -20,6 +20,8 @@ export interface ServerProcess {
 
 /** Every process started here that has not exited yet (afterEach kills what is left). */
 const running = new Set<ChildProcess>();
+/** Their process groups, kept after they exit: what they started may still be running. */
+const groups = new Set<number>();
 
 /** A port that was free a moment ago. */
 export async function freePort(): Promise<number> {
@@ -34,14 +36,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts the server and waits until it is ready. `args` are node's arguments (by default the
+ * server itself; `['scripts/serve.mjs']` is how `npm start` runs it). The process gets a group of
+ * its own, so that killAll also reaches whatever it started.
+ */
 export async function spawnServer(
   port: number,
   dataDir: string,
   env: Record<string, string> = {},
   readyWithinMs = 20_000,
+  args: string[] = ['--import', 'tsx', 'apps/server/src/main.ts'],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO,
+    detached: true,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -61,6 +70,7 @@ export async function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
+  if (child.pid !== undefined) groups.add(child.pid);
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
@@ -102,10 +112,17 @@ export async function killAll(): Promise<void> {
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
-        child.kill('SIGKILL');
         setTimeout(done, 5000).unref();
       }),
   );
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // Nothing left in that group.
+    }
+  }
+  groups.clear();
   await Promise.all(waits);
   running.clear();
 }
