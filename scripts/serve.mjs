@@ -3,6 +3,7 @@
 // ^C) shuts the server down cleanly instead of leaving it running without a parent. Exits as the
 // server exits. `npm start` ends here once the web app is built.
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,4 +25,6 @@ for (const [signal, as] of [
 ]) {
   process.on(signal, () => server.kill(as));
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128 + 15)));
+server.on('exit', (code, signal) =>
+  process.exit(code ?? (signal === null ? 1 : 128 + constants.signals[signal])),
+);

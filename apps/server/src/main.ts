@@ -17,7 +17,8 @@ const { url } = await server.listen();
 server.app.log.info(`Trepenta Online is up at ${url}`);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+// SIGHUP too: a closed terminal hangs up the whole process group, this server included.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;

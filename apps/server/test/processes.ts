@@ -20,8 +20,31 @@ export interface ServerProcess {
 
 /** Every process started here that has not exited yet (afterEach kills what is left). */
 const running = new Set<ChildProcess>();
-/** Their process groups, kept after they exit: what they started may still be running. */
+/**
+ * The process groups of those started with `ownGroup`, kept after they exit while the group
+ * still has members (what they started may still be running). A ^C to the test run does not
+ * reach them, so they are also killed when this process exits.
+ */
 const groups = new Set<number>();
+process.once('exit', () => {
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // Nothing left in that group.
+    }
+  }
+});
+
+/** Whether a process group still has members (a signal 0 to it finds one). */
+function groupLives(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A port that was free a moment ago. */
 export async function freePort(): Promise<number> {
@@ -38,19 +61,20 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the server and waits until it is ready. `args` are node's arguments (by default the
- * server itself; `['scripts/serve.mjs']` is how `npm start` runs it). The process gets a group of
- * its own, so that killAll also reaches whatever it started.
+ * server itself; `['scripts/serve.mjs']` is how `npm start` runs it). With `ownGroup` the process
+ * gets a process group of its own, so that a signal can be sent to the group and killAll also
+ * reaches whatever it started; otherwise it stays in the test run's group (a ^C reaches it).
  */
 export async function spawnServer(
   port: number,
   dataDir: string,
   env: Record<string, string> = {},
   readyWithinMs = 20_000,
-  args: string[] = ['--import', 'tsx', 'apps/server/src/main.ts'],
+  { args = ['--import', 'tsx', 'apps/server/src/main.ts'], ownGroup = false } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, {
     cwd: REPO,
-    detached: true,
+    detached: ownGroup,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -70,7 +94,7 @@ export async function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  if (child.pid !== undefined) groups.add(child.pid);
+  if (ownGroup && child.pid !== undefined) groups.add(child.pid);
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
@@ -81,6 +105,8 @@ export async function spawnServer(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
     child.once('exit', (code, signal) => {
       running.delete(child);
+      // An empty group's id may be given to another process later: forget it now.
+      if (ownGroup && child.pid !== undefined && !groupLives(child.pid)) groups.delete(child.pid);
       done({ code, signal });
     });
   });
@@ -112,6 +138,7 @@ export async function killAll(): Promise<void> {
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
+        child.kill('SIGKILL');
         setTimeout(done, 5000).unref();
       }),
   );

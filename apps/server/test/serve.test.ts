@@ -15,17 +15,31 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+async function serve() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-serve-'));
+  dirs.push(dataDir);
+  const port = await freePort();
+  const started = await spawnServer(port, dataDir, { LOG_LEVEL: 'info' }, 30_000, {
+    args: ['scripts/serve.mjs'],
+    ownGroup: true,
+  });
+  return { started, dataDir };
+}
+
 describe('scripts/serve.mjs (npm start)', () => {
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
-    it(`passes ${signal} on: the server shuts down cleanly and the command exits 0`, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-serve-'));
-      dirs.push(dataDir);
-      const port = await freePort();
-      const started = await spawnServer(port, dataDir, { LOG_LEVEL: 'info' }, 30_000, [
-        'scripts/serve.mjs',
-      ]);
-      // Only the command itself gets the signal, as from `kill` or a process manager.
-      started.child.kill(signal);
+  const cases = [
+    // Only the command itself gets the signal, as from `kill` or a process manager.
+    ...(['SIGTERM', 'SIGINT', 'SIGHUP'] as const).map((signal) => ({
+      name: `passes ${signal} on`,
+      send: (pid: number) => process.kill(pid, signal),
+    })),
+    // A closed terminal hangs up the whole process group: the server gets it too.
+    { name: 'a hangup of the whole group', send: (pid: number) => process.kill(-pid, 'SIGHUP') },
+  ];
+  for (const { name, send } of cases) {
+    it(`${name}: the server shuts down cleanly and the command exits 0`, async () => {
+      const { started, dataDir } = await serve();
+      send(started.child.pid!);
       expect(await exitWithin(started, 15_000)).toEqual({ code: 0, signal: null });
       const log = started.output.join('');
       expect(log).toContain('"msg":"shutting down"');
