@@ -82,6 +82,8 @@ function recordUpdates(): { file: string; meanBytes: number; actions: number } {
 }
 const scratch = mkdtempSync(join(tmpdir(), 'trepenta-bench-updates-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+// ^C ends the run through 'exit' too, so that the recording does not stay behind.
+process.once('SIGINT', () => process.exit(130));
 const recorded = recordUpdates();
 
 interface Memory {

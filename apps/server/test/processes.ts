@@ -26,7 +26,9 @@ const running = new Set<ChildProcess>();
  * reach them, so they are also killed when this process exits.
  */
 const groups = new Set<number>();
-process.once('exit', () => {
+
+/** Kills every remembered group (whatever is left of them) and forgets them. */
+function killGroups(): void {
   for (const group of groups) {
     try {
       process.kill(-group, 'SIGKILL');
@@ -34,7 +36,9 @@ process.once('exit', () => {
       // Nothing left in that group.
     }
   }
-});
+  groups.clear();
+}
+process.once('exit', killGroups);
 
 /** Whether a process group still has members (a signal 0 to it finds one). */
 function groupLives(group: number): boolean {
@@ -142,14 +146,7 @@ export async function killAll(): Promise<void> {
         setTimeout(done, 5000).unref();
       }),
   );
-  for (const group of groups) {
-    try {
-      process.kill(-group, 'SIGKILL');
-    } catch {
-      // Nothing left in that group.
-    }
-  }
-  groups.clear();
+  killGroups();
   await Promise.all(waits);
   running.clear();
 }
