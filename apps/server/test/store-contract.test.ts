@@ -540,6 +540,39 @@ describe('SqliteStore specifics', () => {
   });
 });
 
+describe('SqliteStore commits (the first write of a turn at once, the rest of the turn together)', () => {
+  it('commits a write alone in its turn at once, and later writes of the same turn at its end, in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
+    const store = new SqliteStore(dir, 'NORMAL');
+    // Another connection reads what is committed, synchronously, at the moment it is asked.
+    const reader = new SqliteStore(dir, 'NORMAL');
+    try {
+      const a = roomRecord(newCode());
+      const b = roomRecord(newCode());
+      const first = store.saveRoom(a);
+      const second = store.saveRoom(b);
+      const again = store.saveRoom({ ...a, revision: a.revision + 1 });
+      const seenNow = [reader.loadRoom(a.code), reader.loadRoom(b.code)];
+      expect((await seenNow[0])?.room).toEqual(a);
+      expect(await seenNow[1]).toBeNull();
+      await Promise.all([first, second, again]);
+      expect((await reader.loadRoom(b.code))?.room).toEqual(b);
+      // The later write of a's record, made after the first, is the one that stays.
+      expect((await reader.loadRoom(a.code))?.room.revision).toBe(a.revision + 1);
+      // A new turn: its first write commits at once again.
+      await new Promise((resolve) => setImmediate(resolve));
+      const c = roomRecord(newCode());
+      const third = store.saveRoom(c);
+      expect((await reader.loadRoom(c.code))?.room).toEqual(c);
+      await third;
+    } finally {
+      await reader.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('SqliteStore checkpoints (a worker thread copies the log, never a commit)', () => {
   const sizes = (dir: string) => {
     const size = (name: string) => {

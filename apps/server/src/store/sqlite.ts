@@ -23,19 +23,27 @@ interface PendingWrite {
 /**
  * The embedded store: one SQLite file in WAL mode. Every write is committed before its promise
  * resolves, so before the caller acknowledges anything; with synchronous=FULL a commit also
- * survives power loss. Writes that arrive in the same tick share one transaction (group commit):
- * with FULL, one fsync for all of them instead of one each (docs/operations.md has the costs).
+ * survives power loss. The first write of a turn of the event loop commits at once; writes that
+ * arrive later in the same turn (a busy server reads many requests in one) share one transaction
+ * at the turn's end (group commit): with FULL, one fsync for all of them instead of one each
+ * (docs/operations.md has the costs).
  * The log is copied back into the database file by a worker thread (`Checkpointer`), never by a
  * commit on the event loop.
  */
 export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
+  readonly soleWriter = true;
   private readonly db: Database.Database;
   private readonly statements;
   /** Runs a function in one transaction (made once: better-sqlite3 wraps it in BEGIN/COMMIT). */
   private readonly inTransaction: (run: () => void) => void;
   private pending: PendingWrite[] = [];
-  private flushScheduled = false;
+  /** Whether this turn of the event loop has committed; later writes in it wait for its end. */
+  private busyTurn = false;
+  private readonly endTurn = (): void => {
+    this.busyTurn = false;
+    if (this.pending.length > 0) this.flush();
+  };
   private readonly checkpointer: Checkpointer;
 
   constructor(
@@ -164,18 +172,32 @@ export class SqliteStore implements RoomStore {
   }
 
   /** Queues a write for the next group commit. */
+  /**
+   * Runs `run` in a committed transaction. Alone in its turn of the event loop it commits at
+   * once, so a request is answered without waiting for the rest of the turn; a write behind it in
+   * the same turn waits for the turn's end (setImmediate runs once the turn's I/O callbacks are
+   * done) and commits with the others. Either way, in the order the writes were made.
+   */
   private write<T>(run: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.pending.push({ run, resolve: resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
+    if (!this.busyTurn) {
+      this.busyTurn = true;
+      setImmediate(this.endTurn);
+      try {
+        let result!: T;
+        this.inTransaction(() => {
+          result = run();
+        });
+        return Promise.resolve(result);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ run, resolve, reject });
     });
   }
 
   private flush(): void {
-    this.flushScheduled = false;
     const batch = this.pending;
     this.pending = [];
     const results: unknown[] = [];
