@@ -444,7 +444,7 @@ export async function createServer(
     'game:action': inRoom<'game:action'>(async (room, memberId, p, socket) => {
       const member = room.member(memberId);
       if (member?.seat == null) return fail('NOT_SEATED');
-      await room.takeBack(memberId, member.seat);
+      if (room.standsIn(memberId, member.seat)) await room.takeBack(memberId, member.seat);
       const result = await room.act(member.seat, p.actionId, p.action, p.version);
       if (!result.ok && result.code === 'STALE_VERSION') {
         const seat = member.seat;

@@ -5,7 +5,7 @@ import {
   commitment,
   createGame,
   currentTimer,
-  eventFor,
+  eventsFor,
   isTurnAction,
   pendingSeats,
   replay,
@@ -21,7 +21,6 @@ import type {
   GameEvent,
   GameSettings,
   GameState,
-  GameViewPatch,
   LogEntry,
   PlayerAction,
   Viewer,
@@ -147,7 +146,7 @@ export class Room {
   run<T>(operation: () => Promise<T> | T): Promise<T> {
     const attempt = async (): Promise<T> => {
       for (let tries = 0; ; tries++) {
-        await this.refresh();
+        if (!this.store.soleWriter) await this.refresh();
         try {
           return await operation();
         } catch (error) {
@@ -283,22 +282,14 @@ export class Room {
     };
   }
 
-  /**
-   * The viewer's update: the whole view, or (with `base`, the state the viewer's last view was
-   * of) a patch to it.
-   */
-  gameUpdate(
-    viewer: Viewer,
-    events: readonly GameEvent[] = [],
-    view?: GameViewPatch,
-    base: GameState | null = null,
-  ): GameUpdate | null {
+  /** The viewer's whole view, as an update that holds no events (a join, a sync). */
+  gameUpdate(viewer: Viewer): GameUpdate | null {
     if (!this.game) return null;
     return {
       code: this.code,
-      base: base && { gameId: base.randomness.gameId, version: base.version },
-      view: view ?? viewFor(this.game.state, viewer),
-      events: events.map((event) => eventFor(event, viewer)),
+      base: null,
+      view: viewFor(this.game.state, viewer),
+      events: [],
       deadline: this.record.deadline,
     };
   }
@@ -330,11 +321,20 @@ export class Room {
     const views = previous
       ? viewPatchesFor(previous, game.state, viewers)
       : viewsFor(game.state, viewers);
-    viewers.forEach((viewer, i) => {
-      const update = this.gameUpdate(viewer, events, views[i], previous)!;
+    const eventViews = eventsFor(events, viewers);
+    const base = previous && { gameId: previous.randomness.gameId, version: previous.version };
+    for (let i = 0; i < viewers.length; i++) {
+      const viewer = viewers[i]!;
+      const update: GameUpdate = {
+        code: this.code,
+        base,
+        view: views[i]!,
+        events: eventViews[i]!,
+        deadline: this.record.deadline,
+      };
       if (viewer === 'spectator') this.transport.toSpectators(this.code, update);
       else this.transport.toSeat(this.code, viewer, update);
-    });
+    }
   }
 
   // ---------------------------------------------------------------- writing
@@ -772,7 +772,8 @@ export class Room {
     const started = performance.now();
     // A retry is answered with its earlier result, even once the game is over; the same id
     // reused for another move is refused.
-    const earlier = game.actionIds.get(actionKey(seat, actionId));
+    const key = actionKey(seat, actionId);
+    const earlier = game.actionIds.get(key);
     if (earlier !== undefined) {
       return (await this.loggedActionIs(earlier, action))
         ? { ok: true, version: earlier + 1 }
@@ -811,11 +812,12 @@ export class Room {
     this.record = record;
     const previous = game.state;
     game.state = state;
-    game.actionIds.set(actionKey(seat, actionId), entry.version);
+    game.actionIds.set(key, entry.version);
     game.sinceSnapshot = snapshot ? 0 : game.sinceSnapshot + 1;
     this.metrics.actions.inc({ kind: seat === 'system' ? 'system' : 'seat' });
     this.metrics.actionSeconds.observe((performance.now() - started) / 1000);
-    this.log.debug({ seat, type: action.type, version: state.version }, 'action applied');
+    if (this.log.level === 'debug' || this.log.level === 'trace')
+      this.log.debug({ seat, type: action.type, version: state.version }, 'action applied');
     if (finished) this.log.info('game over; secrets revealed');
     if (roomChanged) this.broadcastRoom();
     this.broadcastGame(events, previous);
@@ -833,10 +835,16 @@ export class Room {
     return logged !== undefined && sameJson(logged.action, JSON.parse(JSON.stringify(action)));
   }
 
+  /** Whether the stand-in plays this member's seat (R23). */
+  standsIn(memberId: string, seat: number): boolean {
+    const record = this.record.seats[seat];
+    return record?.standIn === true && record.memberId === memberId;
+  }
+
   /** R23: a player who acts on a seat the stand-in plays takes it back (call inside `run`). */
   async takeBack(memberId: string, seat: number): Promise<void> {
     const record = this.record.seats[seat];
-    if (record?.standIn && record.memberId === memberId) {
+    if (record && this.standsIn(memberId, seat)) {
       await this.commitRoom({
         seats: replace(this.record.seats, seat, { ...record, standIn: false }),
       });

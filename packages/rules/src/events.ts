@@ -201,6 +201,37 @@ export function eventFor(event: GameEvent, viewer: Viewer): EventView {
   }
 }
 
+/** Whether the viewer sees the event differently from an outsider: a card of theirs is in it. */
+function involves(event: GameEvent, viewer: Viewer): boolean {
+  if (viewer === 'spectator') return false;
+  if (event.type === 'fieldChosen') return event.seat === viewer;
+  if (!('moves' in event)) return false;
+  return event.moves.some(
+    (move) =>
+      (move.to.zone === 'hand' && move.to.seat === viewer) ||
+      (move.from.zone === 'hand' && move.from.seat === viewer),
+  );
+}
+
+const NO_EVENTS: EventView[] = [];
+
+/**
+ * The events as each of several viewers may see them, each list equal to `events.map((e) =>
+ * eventFor(e, viewer))`; an event that shows several viewers the same is built once and shared
+ * between their lists (treat them as read-only).
+ */
+export function eventsFor(events: readonly GameEvent[], viewers: readonly Viewer[]): EventView[][] {
+  if (events.length === 0) return viewers.map(() => NO_EVENTS);
+  const outsiders: (EventView | undefined)[] = [];
+  return viewers.map((viewer) =>
+    events.map((event, i) =>
+      involves(event, viewer)
+        ? eventFor(event, viewer)
+        : (outsiders[i] ??= eventFor(event, 'spectator')),
+    ),
+  );
+}
+
 function copyCard(card: Card): Card {
   return { id: card.id, rank: card.rank, suit: card.suit };
 }

@@ -264,10 +264,12 @@ function revealSeatFor(
 class SharedParts {
   private readonly publicSeats: (SeatViewPatch | undefined)[] = [];
   private readonly publicReveals: (RevealView['seats'][number] | undefined)[] = [];
+  private publicTurn: GameView['turn'] | undefined;
+  private fairnessView: GameView['fairness'] | undefined;
   readonly timer: GameView['timer'];
   readonly totals: number[];
   readonly winners: number[] | null;
-  readonly fairness: GameView['fairness'];
+  readonly finalTurns: GameView['finalTurns'];
   readonly shown: boolean;
 
   /** With `unchanged` (patches), seats leave out what is the same as in the previous state. */
@@ -276,17 +278,51 @@ class SharedParts {
     private readonly unchanged: Unchanged | null = null,
   ) {
     const over = state.phase === 'gameOver';
+    const round = state.round;
     this.timer = currentTimer(state);
     this.totals = totals(state);
     this.winners = over && !state.abandoned ? winners(state) : null;
-    this.fairness = {
+    this.finalTurns =
+      round.completedBy === null
+        ? null
+        : { completedBy: round.completedBy, remaining: round.finalTurnsLeft };
+    this.shown = round.reveal !== null && state.phase !== 'arrange';
+  }
+
+  /** Built when a view carries it: a patch leaves it out while it is unchanged. */
+  get fairness(): GameView['fairness'] {
+    const state = this.state;
+    return (this.fairnessView ??= {
       gameId: state.randomness.gameId,
       shuffleVersion: state.shuffleVersion,
       commitments: state.commitments as string[],
       nonces: state.randomness.nonces as string[],
-      secrets: over ? (state.randomness.secrets as string[]) : null,
-    };
-    this.shown = state.round.reveal !== null && state.phase !== 'arrange';
+      secrets: state.phase === 'gameOver' ? (state.randomness.secrets as string[]) : null,
+    });
+  }
+
+  /**
+   * The turn as the viewer sees it: the same for everyone but the taker of a discard, who alone
+   * is told which card it was (R13); for others it would tell whether that very card was later
+   * placed face up or is still in the hand.
+   */
+  turn(viewer: Viewer): GameView['turn'] {
+    const { round } = this.state;
+    const turn = round.turn;
+    if (turn === null) return null;
+    if (viewer === turn.seat && turn.takenFromDiscard !== null) {
+      const taken = round.seats[turn.seat]!.hand.find((card) => card.id === turn.takenFromDiscard);
+      if (taken) return { ...this.turn('spectator')!, takenFromDiscard: copyCard(taken) };
+    }
+    return (this.publicTurn ??= {
+      seat: turn.seat,
+      number: turn.number,
+      step: turn.step,
+      exchanges: turn.exchanges,
+      swapped: turn.swapped.map((key) => ({ seat: Math.floor(key / 5), position: key % 5 })),
+      takenFromDiscard: null,
+      final: round.completedBy !== null && round.completedBy !== turn.seat,
+    });
   }
 
   seat(index: number, viewer: Viewer): SeatViewPatch {
@@ -334,6 +370,8 @@ interface SameInSeat {
   known: boolean;
 }
 
+const ALL_SAME: SameInSeat = { field: true, known: true };
+
 /** Which of the parts a patch may leave out are the same in two states' views (for any viewer). */
 interface Unchanged {
   settings: boolean;
@@ -361,8 +399,10 @@ function unchangedSince(previous: GameState, state: GameState): Unchanged {
     ),
     // A field's view depends on its slots, the die and the settings (R8); known cards on
     // themselves.
+    // Only a changed seat's view is built, so only its entry is read.
     inSeats: state.round.seats.map((seatState, index) => {
       const before = previous.round.seats[index];
+      if (settings && before === seatState) return ALL_SAME;
       return {
         field: settings && before?.field === seatState.field && before.die === seatState.die,
         known: before?.known === seatState.known,
@@ -489,15 +529,10 @@ function buildView(
   unchanged: Unchanged | null,
 ): GameViewPatch {
   const { round } = state;
-  const turn = round.turn;
   const reveal = round.reveal;
   const mode = setupMode(state.settings);
   const ownSetup =
     typeof viewer === 'number' && state.phase === 'setup' ? round.seats[viewer]?.piles : null;
-  const taken =
-    turn?.takenFromDiscard != null
-      ? round.seats[turn.seat]!.hand.find((card) => card.id === turn.takenFromDiscard)
-      : undefined;
   const seats: (SeatViewPatch | null)[] = [];
   const sameSeats = unchanged === null ? null : unchanged.seats;
   for (let index = 0; index < round.seats.length; index++) {
@@ -531,24 +566,8 @@ function buildView(
                 : null,
           }
         : null,
-    turn:
-      turn === null
-        ? null
-        : {
-            seat: turn.seat,
-            number: turn.number,
-            step: turn.step,
-            exchanges: turn.exchanges,
-            swapped: turn.swapped.map((key) => ({ seat: Math.floor(key / 5), position: key % 5 })),
-            // Only the taker needs it (R13); for others it would tell whether that very card
-            // was later placed face up or is still in the hand.
-            takenFromDiscard: taken && viewer === turn.seat ? copyCard(taken) : null,
-            final: round.completedBy !== null && round.completedBy !== turn.seat,
-          },
-    finalTurns:
-      round.completedBy === null
-        ? null
-        : { completedBy: round.completedBy, remaining: round.finalTurnsLeft },
+    turn: shared.turn(viewer),
+    finalTurns: shared.finalTurns,
     reshuffles: round.reshuffles,
     timer: shared.timer,
     reveal:

@@ -7,6 +7,8 @@ import {
   HOUSE_RULES,
   applyAction,
   applyViewPatch,
+  eventFor,
+  eventsFor,
   gameViewPatchSchema,
   isWholeView,
   selfPlay,
@@ -53,6 +55,58 @@ describe('viewsFor', () => {
     expect(b!.seats[1]).not.toBe(a!.seats[1]);
     expect(b!.seats[1]).not.toBe(spectator!.seats[1]);
   });
+});
+
+describe('shared parts between viewers', () => {
+  it('the turn is one object for every viewer but the taker of a discard, who alone sees the card (R13)', () => {
+    let checked = 0;
+    selfPlay(newGame(settingsWith([]), 3, 8), ['greedy', 'random'], 4, (step) => {
+      const turn = step.after.round.turn;
+      if (turn?.takenFromDiscard == null) return;
+      const taker = turn.seat;
+      const others = [0, 1, 2].filter((seat) => seat !== taker);
+      const views = viewsFor(step.after, [taker, ...others, 'spectator']);
+      const [own, ...rest] = views.map((view) => view.turn!);
+      if (!step.after.round.seats[taker]!.hand.some((c) => c.id === turn.takenFromDiscard)) return;
+      expect(own!.takenFromDiscard?.id).toBe(turn.takenFromDiscard);
+      for (const other of rest) {
+        expect(other).toBe(rest[0]);
+        expect(other.takenFromDiscard).toBeNull();
+      }
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  for (const seats of [2, 4]) {
+    it(`eventsFor equals eventFor for every viewer and shares what an outsider sees (${seats} seats)`, () => {
+      const viewers: Viewer[] = [...Array.from({ length: seats }, (_, s) => s), 'spectator'];
+      let shared = 0;
+      let own = 0;
+      selfPlay(
+        newGame(settingsWith(['peek']), seats, seats * 5),
+        ['greedy', 'random'],
+        4,
+        (step) => {
+          const lists = eventsFor(step.events, viewers);
+          viewers.forEach((viewer, v) => {
+            const alone = step.events.map((event) => eventFor(event, viewer));
+            expect(JSON.stringify(lists[v])).toBe(JSON.stringify(alone));
+          });
+          step.events.forEach((_, i) => {
+            const spectator = lists[viewers.length - 1]![i];
+            viewers.slice(0, -1).forEach((_viewer, v) => {
+              if (lists[v]![i] === spectator) shared++;
+              else own++;
+            });
+          });
+        },
+      );
+      // Most events show every seat the same; a seat's own cards make its own copy.
+      expect(shared).toBeGreaterThan(own);
+      expect(own).toBeGreaterThan(0);
+    });
+  }
 });
 
 /** What a client holds after a patch crossed the wire: both sides as JSON, as a socket has them. */

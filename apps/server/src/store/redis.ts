@@ -124,6 +124,7 @@ export function redisClient(url: string, options: { failFast: boolean }): Redis 
 
 export class RedisStore implements RoomStore {
   readonly kind = 'redis';
+  readonly soleWriter = false;
   private readonly scripts: Scripts;
 
   constructor(

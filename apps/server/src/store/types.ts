@@ -111,6 +111,8 @@ export interface StoredGame {
  */
 export interface RoomStore {
   readonly kind: 'sqlite' | 'redis';
+  /** Whether this process is the only writer: then `stamp` always resolves null. */
+  readonly soleWriter: boolean;
   loadRooms(): Promise<LoadedRoom[]>;
   loadRoom(code: string): Promise<LoadedRoom | null>;
   /** The stored revision and game version; null where one process is the only writer. */
