@@ -15,7 +15,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
-import { DEFAULT_SETTINGS, createGame, eventFor, selfPlay, viewPatchesFor } from '@trepenta/rules';
+import {
+  DEFAULT_SETTINGS,
+  createGame,
+  eventFor,
+  roundStartEvents,
+  selfPlay,
+  viewPatchesFor,
+  viewsFor,
+} from '@trepenta/rules';
 import type { WorkerOrders, WorkerReport } from './src/client';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,19 +62,37 @@ const repeats = quick ? 1 : Math.max(1, Number(values.repeat));
  */
 function recordUpdates(): { file: string; meanBytes: number; actions: number } {
   const hex = (label: string) => createHash('sha256').update(label).digest('hex');
-  const actions: object[][] = [];
+  const seats = [0, 1, 2, 3];
+  const updates: object[][] = [];
+  const starts: number[] = [];
   let total = 0;
+  let actions = 0;
   for (let game = 0; game < 5; game++) {
+    const gameId = `size-${game}`;
     const created = createGame(DEFAULT_SETTINGS, 4, {
-      gameId: `size-${game}`,
+      gameId,
       secrets: [1, 2, 3, 4, 5].map((r) => hex(`${game}/${r}`)),
       nonces: [0, 1, 2, 3].map((seat) => hex(`${game}/n${seat}`)),
     });
     if (!created.ok) throw new Error(created.error.message);
+    // As the game server sends them: whole views with the round's first events when the game
+    // starts, then each seat's patch to its previous view and its events, action by action.
+    starts.push(updates.length);
+    const opening = roundStartEvents(created.value);
+    updates.push(
+      viewsFor(created.value, seats).map((view, seat) => ({
+        code: 'BCDFGH',
+        base: null,
+        view,
+        events: opening.map((event) => eventFor(event, seat)),
+        deadline: null,
+      })),
+    );
     selfPlay(created.value, ['random'], game + 1, (step) => {
-      const views = viewPatchesFor(step.before, step.after, [0, 1, 2, 3]);
-      const base = { gameId: `size-${game}`, version: step.before.version };
-      actions.push(
+      const views = viewPatchesFor(step.before, step.after, seats);
+      const base = { gameId, version: step.before.version };
+      actions++;
+      updates.push(
         views.map((view, seat) => {
           const events = step.events.map((event) => eventFor(event, seat));
           const update = { code: 'BCDFGH', base, view, events, deadline: null };
@@ -77,8 +103,8 @@ function recordUpdates(): { file: string; meanBytes: number; actions: number } {
     });
   }
   const file = join(scratch, 'updates.json');
-  writeFileSync(file, JSON.stringify(actions));
-  return { file, meanBytes: Math.round(total / (actions.length * 4)), actions: actions.length };
+  writeFileSync(file, JSON.stringify({ updates, starts }));
+  return { file, meanBytes: Math.round(total / (actions * 4)), actions };
 }
 const scratch = mkdtempSync(join(tmpdir(), 'trepenta-bench-updates-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));

@@ -1,7 +1,9 @@
 // The baseline: a bare Socket.IO server doing the game server's message pattern and nothing
 // else — one request in (acknowledged), one emit per seat out. What it emits are the game
 // server's own game:updates, recorded by the benchmark (UPDATES_FILE: one list of four per
-// action), taken in turn; it builds nothing, stores nothing and checks nothing. It encodes them
+// action, and where each recorded game starts), taken in turn; each room starts at the start of
+// a recorded game, as the game server's rooms do, so that its clients can put every update onto
+// the views they hold. It builds nothing, stores nothing and checks nothing. It encodes them
 // with the game server's packet encoder (the stock format, without the stock encoder's search of
 // every payload for binary data), so that the comparison leaves that saving out.
 import { readFileSync } from 'node:fs';
@@ -10,9 +12,15 @@ import { Server } from 'socket.io';
 import { gameParser } from '../../apps/server/src/gameParser';
 
 const port = Number(process.env.PORT ?? 0);
-const recorded = JSON.parse(readFileSync(process.env.UPDATES_FILE!, 'utf8')) as object[][];
-if (!Array.isArray(recorded) || recorded.length === 0) throw new Error('UPDATES_FILE: no updates');
-/** Per room: its version, and where in the recording it is (rooms start spread over it). */
+const { updates: recorded, starts } = JSON.parse(
+  readFileSync(process.env.UPDATES_FILE!, 'utf8'),
+) as {
+  updates: object[][];
+  starts: number[];
+};
+if (!Array.isArray(recorded) || recorded.length === 0 || starts.length === 0)
+  throw new Error('UPDATES_FILE: no updates');
+/** Per room: its version, and where in the recording it is (each room starts a recorded game). */
 const rooms = new Map<string, { version: number; next: number }>();
 
 const http = createServer((request, response) => {
@@ -36,7 +44,7 @@ io.on('connection', (socket) => {
   socket.on('act', (payload: { room: string; version: number }, ack: (answer: unknown) => void) => {
     let room = rooms.get(payload.room);
     if (!room) {
-      room = { version: 0, next: (rooms.size * 211) % recorded.length };
+      room = { version: 0, next: starts[rooms.size % starts.length]! };
       rooms.set(payload.room, room);
     }
     const version = (room.version += 1);

@@ -100,7 +100,9 @@ class Table {
         ),
       );
       this.seats.forEach((socket, seat) =>
-        socket.on('update', (update: { version: number }) => this.received(seat, update.version)),
+        socket.on('update', (message: { version: number; update: GameUpdate }) =>
+          this.update(seat, message.update, message.version),
+        ),
       );
       return;
     }
@@ -149,19 +151,22 @@ class Table {
   }
 
   /**
-   * A seat's update. Its arrival is what is measured, as for the bare server's clients, which
-   * only decode theirs; putting the patch onto the view the seat holds is this client's own work
-   * and comes after, before the next move is chosen (setImmediate runs before any timer).
+   * A seat's update (`version`: the bare server's count, which its recorded updates do not
+   * carry). Its arrival, decoded, is what is measured; putting the patch onto the view the seat
+   * holds comes after, before the next move is chosen (setImmediate runs before any timer).
    */
-  private update(seat: number, update: GameUpdate): void {
-    this.received(seat, update.view.version);
+  private update(seat: number, update: GameUpdate, version = update.view.version): void {
+    this.received(seat, version);
     setImmediate(() => this.apply(seat, update));
   }
 
-  /** The update onto the view the seat holds; one that does not fit makes it fetch the whole. */
+  /**
+   * The update onto the view the seat holds; one that does not fit makes it fetch the whole (the
+   * bare server has nothing to fetch: its recorded updates always fit).
+   */
   private apply(seat: number, update: GameUpdate): void {
     const view = applyGameUpdate(this.views[seat] ?? null, update);
-    if (view) {
+    if (view || orders.target === 'bare') {
       this.views[seat] = view;
       return;
     }
@@ -205,31 +210,42 @@ class Table {
 
   private act(): void {
     if (this.inFlight || stopped) return;
+    if (orders.target === 'trepenta' && this.views.every((view) => view?.phase === 'gameOver')) {
+      void this.rematch();
+      return;
+    }
+    // Both kinds of client choose a move from the views they hold, so that both do the same work
+    // per action on the cores they share with the server; the bare server's clients then send
+    // its one request instead.
+    const move = this.chooseMove();
     if (orders.target === 'bare') {
       this.send(this.seats[0]!, 'act', { room: this.code }, (this.counter += 1));
       return;
     }
-    if (this.views.every((view) => view?.phase === 'gameOver')) {
-      void this.rematch();
-      return;
-    }
-    for (let seat = 0; seat < SEATS; seat++) {
-      const view = this.views[seat];
-      if (!view) continue;
-      const action = decide(view, view.version * 7 + seat + this.index * 1013);
-      if (!action) continue;
+    if (move) {
       const actionId = `b${this.index}-${(this.counter += 1)}`;
       this.send(
-        this.seats[seat]!,
+        this.seats[move.seat]!,
         'game:action',
-        { version: view.version, actionId, action },
-        view.version + 1,
+        { version: move.version, actionId, action: move.action },
+        move.version + 1,
       );
       return;
     }
     // Nothing to do yet (a timer or a simultaneous step): look again shortly.
     this.nextAt = performance.now() + 20;
     this.schedule();
+  }
+
+  /** The first seat, in seat order, with a move to make, and that move. */
+  private chooseMove(): { seat: number; version: number; action: PlayerAction } | null {
+    for (let seat = 0; seat < SEATS; seat++) {
+      const view = this.views[seat];
+      if (!view) continue;
+      const action = decide(view, view.version * 7 + seat + this.index * 1013);
+      if (action) return { seat, version: view.version, action };
+    }
+    return null;
   }
 
   private send(socket: Socket, event: string, payload: object, target: number): void {
