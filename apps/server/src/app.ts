@@ -40,6 +40,8 @@ interface SocketData {
   code: string | null;
   memberId: string | null;
   address: string;
+  /** This socket's own event budget (RATE_PER_SECOND, RATE_BURST). */
+  limiter: RateLimiter;
 }
 
 type GameSocket = Socket<
@@ -484,51 +486,75 @@ export async function createServer(
     next();
   });
 
-  io.on('connection', (socket: GameSocket) => {
-    socket.data = { code: null, memberId: null, address: socket.handshake.address };
-    metrics.sockets.inc();
-    const limiter = new RateLimiter(config.RATE_PER_SECOND, config.RATE_BURST);
-    for (const name of Object.keys(clientSchemas) as ClientEventName[]) {
-      socket.on(name, (first: unknown, second: unknown) => {
-        // An emit with only a callback brings the callback first.
-        const [payload, ack] =
-          typeof first === 'function' && second === undefined
-            ? [undefined, first]
-            : [first, second];
-        const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : () => undefined;
-        if (!limiter.take()) {
-          metrics.errors.inc({ code: 'RATE_LIMITED' });
-          reply(fail('RATE_LIMITED'));
-          return;
-        }
-        const parsed = clientSchemas[name].safeParse(payload);
-        if (!parsed.success) {
-          metrics.errors.inc({ code: 'BAD_REQUEST' });
-          const issue = parsed.error.issues[0];
-          const code =
-            name === 'room:join' && issue?.path[0] === 'nickname' ? 'BAD_NICKNAME' : 'BAD_REQUEST';
-          reply(
-            fail(
-              code,
-              `${SERVER_ERRORS[code]} (${issue?.path.join('.') || 'payload'}: ${issue?.message})`,
-            ),
-          );
-          return;
-        }
-        const handler = handlers[name] as Handler<typeof name>;
-        handler(socket, parsed.data as never)
-          .then((answer) => {
-            if (!answer.ok) metrics.errors.inc({ code: answer.code });
-            reply(answer);
-          })
-          .catch((error: unknown) => {
-            const code = error instanceof StoreUnavailable ? 'UNAVAILABLE' : 'INTERNAL';
-            app.log.error({ err: error, event: name, room: socket.data.code }, 'request failed');
-            metrics.errors.inc({ code });
-            reply(fail(code));
-          });
-      });
+  const noReply = (): void => undefined;
+
+  /** One request: rate limit → parse (zod) → its handler; every outcome is the ack's answer. */
+  const receive = (
+    socket: GameSocket,
+    name: ClientEventName,
+    first: unknown,
+    second: unknown,
+  ): void => {
+    // An emit with only a callback brings the callback first.
+    const callbackFirst = typeof first === 'function' && second === undefined;
+    const payload = callbackFirst ? undefined : first;
+    const ack = callbackFirst ? first : second;
+    const reply = typeof ack === 'function' ? (ack as (answer: Ack) => void) : noReply;
+    if (!socket.data.limiter.take()) {
+      metrics.errors.inc({ code: 'RATE_LIMITED' });
+      reply(fail('RATE_LIMITED'));
+      return;
     }
+    const parsed = clientSchemas[name].safeParse(payload);
+    if (!parsed.success) {
+      metrics.errors.inc({ code: 'BAD_REQUEST' });
+      const issue = parsed.error.issues[0];
+      const code =
+        name === 'room:join' && issue?.path[0] === 'nickname' ? 'BAD_NICKNAME' : 'BAD_REQUEST';
+      reply(
+        fail(
+          code,
+          `${SERVER_ERRORS[code]} (${issue?.path.join('.') || 'payload'}: ${issue?.message})`,
+        ),
+      );
+      return;
+    }
+    const handler = handlers[name] as Handler<typeof name>;
+    handler(socket, parsed.data as never).then(
+      (answer) => {
+        if (!answer.ok) metrics.errors.inc({ code: answer.code });
+        reply(answer);
+      },
+      (error: unknown) => {
+        const code = error instanceof StoreUnavailable ? 'UNAVAILABLE' : 'INTERNAL';
+        app.log.error({ err: error, event: name, room: socket.data.code }, 'request failed');
+        metrics.errors.inc({ code });
+        reply(fail(code));
+      },
+    );
+  };
+
+  // One listener per event for all sockets (Socket.IO calls it with the socket as `this`), not a
+  // set of closures per connection.
+  const listeners = (Object.keys(clientSchemas) as ClientEventName[]).map(
+    (name) =>
+      [
+        name,
+        function (this: GameSocket, first: unknown, second: unknown) {
+          receive(this, name, first, second);
+        },
+      ] as const,
+  );
+
+  io.on('connection', (socket: GameSocket) => {
+    socket.data = {
+      code: null,
+      memberId: null,
+      address: socket.handshake.address,
+      limiter: new RateLimiter(config.RATE_PER_SECOND, config.RATE_BURST),
+    };
+    metrics.sockets.inc();
+    for (const [name, listener] of listeners) socket.on(name, listener);
     socket.on('disconnect', () => {
       metrics.sockets.dec();
       detach(socket);
