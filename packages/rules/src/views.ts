@@ -398,8 +398,7 @@ function unchangedSince(previous: GameState, state: GameState): Unchanged {
       (seatState, index) => settings && previous.round.seats[index] === seatState,
     ),
     // A field's view depends on its slots, the die and the settings (R8); known cards on
-    // themselves.
-    // Only a changed seat's view is built, so only its entry is read.
+    // themselves. Only a changed seat's entry is read: an unchanged seat is not built.
     inSeats: state.round.seats.map((seatState, index) => {
       const before = previous.round.seats[index];
       if (settings && before === seatState) return ALL_SAME;

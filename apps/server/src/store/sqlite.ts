@@ -171,7 +171,6 @@ export class SqliteStore implements RoomStore {
     return Promise.resolve({ room, game: this.loadGameFor(room) });
   }
 
-  /** Queues a write for the next group commit. */
   /**
    * Runs `run` in a committed transaction. Alone in its turn of the event loop it commits at
    * once, so a request is answered without waiting for the rest of the turn; a write behind it in
