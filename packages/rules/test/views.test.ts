@@ -68,7 +68,7 @@ describe('shared parts between viewers', () => {
       const views = viewsFor(step.after, [taker, ...others, 'spectator']);
       const [own, ...rest] = views.map((view) => view.turn!);
       if (!step.after.round.seats[taker]!.hand.some((c) => c.id === turn.takenFromDiscard)) return;
-      expect(own!.takenFromDiscard?.id).toBe(turn.takenFromDiscard);
+      expect(own!.takenFromDiscard).toMatchObject({ id: turn.takenFromDiscard });
       for (const other of rest) {
         expect(other).toBe(rest[0]);
         expect(other.takenFromDiscard).toBeNull();
