@@ -166,8 +166,14 @@ class Table {
    */
   private apply(seat: number, update: GameUpdate): void {
     const view = applyGameUpdate(this.views[seat] ?? null, update);
-    if (view || orders.target === 'bare') {
+    if (view) {
       this.views[seat] = view;
+      return;
+    }
+    if (orders.target === 'bare') {
+      // Its recorded updates always fit; one that does not would quietly spare this client work.
+      errors++;
+      this.views[seat] = null;
       return;
     }
     void (

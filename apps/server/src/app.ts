@@ -520,18 +520,17 @@ export async function createServer(
       return;
     }
     const handler = handlers[name] as Handler<typeof name>;
-    handler(socket, parsed.data as never).then(
-      (answer) => {
+    handler(socket, parsed.data as never)
+      .then((answer) => {
         if (!answer.ok) metrics.errors.inc({ code: answer.code });
         reply(answer);
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         const code = error instanceof StoreUnavailable ? 'UNAVAILABLE' : 'INTERNAL';
         app.log.error({ err: error, event: name, room: socket.data.code }, 'request failed');
         metrics.errors.inc({ code });
         reply(fail(code));
-      },
-    );
+      });
   };
 
   // One listener per event for all sockets (Socket.IO calls it with the socket as `this`), not a

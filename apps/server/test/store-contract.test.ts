@@ -540,8 +540,29 @@ describe('SqliteStore specifics', () => {
   });
 });
 
-describe('SqliteStore commits (the first write of a turn at once, the rest of the turn together)', () => {
-  it('commits a write alone in its turn at once, and later writes of the same turn at its end, in order', async () => {
+describe('SqliteStore commits (per turn of the event loop; with NORMAL the first write at once)', () => {
+  it('FULL: every write of a turn, the first too, commits together at the turn’s end (one fsync)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
+    const store = new SqliteStore(dir, 'FULL');
+    const reader = new SqliteStore(dir, 'FULL');
+    try {
+      const a = roomRecord(newCode());
+      const b = roomRecord(newCode());
+      const writes = [store.saveRoom(a), store.saveRoom(b)];
+      const seenNow = [reader.loadRoom(a.code), reader.loadRoom(b.code)];
+      expect(await seenNow[0]).toBeNull();
+      expect(await seenNow[1]).toBeNull();
+      await Promise.all(writes);
+      expect((await reader.loadRoom(a.code))?.room).toEqual(a);
+      expect((await reader.loadRoom(b.code))?.room).toEqual(b);
+    } finally {
+      await reader.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('NORMAL: commits the first write of a turn at once, and later writes of the same turn at its end, in order', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
     const store = new SqliteStore(dir, 'NORMAL');
     // Another connection reads what is committed, synchronously, at the moment it is asked.

@@ -213,7 +213,7 @@ function involves(event: GameEvent, viewer: Viewer): boolean {
   );
 }
 
-const NO_EVENTS: EventView[] = [];
+const NO_EVENTS = Object.freeze([]) as unknown as EventView[];
 
 /**
  * The events as each of several viewers may see them, each list equal to `events.map((e) =>

@@ -23,10 +23,10 @@ interface PendingWrite {
 /**
  * The embedded store: one SQLite file in WAL mode. Every write is committed before its promise
  * resolves, so before the caller acknowledges anything; with synchronous=FULL a commit also
- * survives power loss. The first write of a turn of the event loop commits at once; writes that
- * arrive later in the same turn (a busy server reads many requests in one) share one transaction
- * at the turn's end (group commit): with FULL, one fsync for all of them instead of one each
- * (docs/operations.md has the costs).
+ * survives power loss. Writes share one transaction per turn of the event loop (group commit: a
+ * busy server reads many requests in one turn): with FULL, one fsync for all of them instead of
+ * one each (docs/operations.md has the costs). With NORMAL a commit costs no fsync, so the first
+ * write of a turn commits at once and only the writes after it wait for the turn's end.
  * The log is copied back into the database file by a worker thread (`Checkpointer`), never by a
  * commit on the event loop.
  */
@@ -38,8 +38,10 @@ export class SqliteStore implements RoomStore {
   /** Runs a function in one transaction (made once: better-sqlite3 wraps it in BEGIN/COMMIT). */
   private readonly inTransaction: (run: () => void) => void;
   private pending: PendingWrite[] = [];
-  /** Whether this turn of the event loop has committed; later writes in it wait for its end. */
+  /** Whether this turn of the event loop has a write; later writes in it wait for its end. */
   private busyTurn = false;
+  /** NORMAL: the first write of a turn commits at once (FULL groups them all: one fsync). */
+  private readonly firstAtOnce: boolean;
   private readonly endTurn = (): void => {
     this.busyTurn = false;
     if (this.pending.length > 0) this.flush();
@@ -51,6 +53,7 @@ export class SqliteStore implements RoomStore {
     synchronous: 'FULL' | 'NORMAL' = 'NORMAL',
     checkpoints = { intervalMs: 500, maxLogFrames: 1000 },
   ) {
+    this.firstAtOnce = synchronous === 'NORMAL';
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, 'trepenta.sqlite');
     this.db = new Database(file);
@@ -172,25 +175,30 @@ export class SqliteStore implements RoomStore {
   }
 
   /**
-   * Runs `run` in a committed transaction. Alone in its turn of the event loop it commits at
-   * once, so a request is answered without waiting for the rest of the turn; a write behind it in
-   * the same turn waits for the turn's end (setImmediate runs once the turn's I/O callbacks are
-   * done) and commits with the others. Either way, in the order the writes were made.
+   * Runs `run` in a committed transaction, in the order the writes were made. Writes wait for the
+   * turn's end (setImmediate runs once the turn's I/O callbacks are done) and commit together,
+   * except, with NORMAL, the first of a turn: it commits at once, so that a request arriving alone
+   * is answered without waiting for the rest of the turn.
    */
   private write<T>(run: () => T): Promise<T> {
-    if (!this.busyTurn) {
+    const first = !this.busyTurn;
+    if (first) {
       this.busyTurn = true;
       setImmediate(this.endTurn);
-      try {
-        let result!: T;
-        this.inTransaction(() => {
-          result = run();
-        });
-        return Promise.resolve(result);
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
     }
+    if (!first || !this.firstAtOnce) return this.queue(run);
+    try {
+      let result!: T;
+      this.inTransaction(() => {
+        result = run();
+      });
+      return Promise.resolve(result);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private queue<T>(run: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ run, resolve, reject });
     });
