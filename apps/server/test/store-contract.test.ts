@@ -541,11 +541,25 @@ describe('SqliteStore specifics', () => {
 });
 
 describe('SqliteStore commits (per turn of the event loop; with NORMAL the first write at once)', () => {
-  it('FULL: every write of a turn, the first too, commits together at the turn’s end (one fsync)', async () => {
+  /** A store and a second connection that reads what is committed the moment it is asked. */
+  async function withReader(
+    synchronous: 'FULL' | 'NORMAL',
+    test: (store: SqliteStore, reader: SqliteStore) => Promise<void>,
+  ): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
-    const store = new SqliteStore(dir, 'FULL');
-    const reader = new SqliteStore(dir, 'FULL');
+    const store = new SqliteStore(dir, synchronous);
+    const reader = new SqliteStore(dir, synchronous);
     try {
+      await test(store, reader);
+    } finally {
+      await reader.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('FULL: every write of a turn, the first too, commits together at the turn’s end (one fsync)', () =>
+    withReader('FULL', async (store, reader) => {
       const a = roomRecord(newCode());
       const b = roomRecord(newCode());
       const writes = [store.saveRoom(a), store.saveRoom(b)];
@@ -555,19 +569,10 @@ describe('SqliteStore commits (per turn of the event loop; with NORMAL the first
       await Promise.all(writes);
       expect((await reader.loadRoom(a.code))?.room).toEqual(a);
       expect((await reader.loadRoom(b.code))?.room).toEqual(b);
-    } finally {
-      await reader.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('NORMAL: commits the first write of a turn at once, and later writes of the same turn at its end, in order', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
-    const store = new SqliteStore(dir, 'NORMAL');
-    // Another connection reads what is committed, synchronously, at the moment it is asked.
-    const reader = new SqliteStore(dir, 'NORMAL');
-    try {
+  it('NORMAL: commits the first write of a turn at once, and later writes of the same turn at its end, in order', () =>
+    withReader('NORMAL', async (store, reader) => {
       const a = roomRecord(newCode());
       const b = roomRecord(newCode());
       const first = store.saveRoom(a);
@@ -586,12 +591,7 @@ describe('SqliteStore commits (per turn of the event loop; with NORMAL the first
       const third = store.saveRoom(c);
       expect((await reader.loadRoom(c.code))?.room).toEqual(c);
       await third;
-    } finally {
-      await reader.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe('SqliteStore checkpoints (a worker thread copies the log, never a commit)', () => {
