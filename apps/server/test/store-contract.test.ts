@@ -592,6 +592,22 @@ describe('SqliteStore commits (per turn of the event loop; with NORMAL the first
       expect((await reader.loadRoom(c.code))?.room).toEqual(c);
       await third;
     }));
+
+  it('a write that fails in a group is undone and refused alone; the others of its turn commit', () =>
+    withReader('NORMAL', async (store, reader) => {
+      const a = roomRecord(newCode());
+      const bad = { ...roomRecord(newCode()), chat: [1n] } as unknown as RoomRecord;
+      const c = roomRecord(newCode());
+      const first = store.saveRoom(a);
+      // A BigInt cannot be written as JSON: this write throws inside the group's transaction.
+      const failing = store.saveRoom(bad);
+      const after = store.saveRoom(c);
+      await first;
+      await expect(failing).rejects.toThrow(/BigInt/);
+      await after;
+      expect(await reader.loadRoom(bad.code)).toBeNull();
+      expect((await reader.loadRoom(c.code))?.room).toEqual(c);
+    }));
 });
 
 describe('SqliteStore checkpoints (a worker thread copies the log, never a commit)', () => {

@@ -36,7 +36,7 @@ export class SqliteStore implements RoomStore {
   private readonly db: Database.Database;
   private readonly statements;
   /** Runs a function in one transaction (made once: better-sqlite3 wraps it in BEGIN/COMMIT). */
-  private readonly inTransaction: (run: () => void) => void;
+  private readonly inTransaction: <T>(run: () => T) => T;
   private pending: PendingWrite[] = [];
   /** Whether this turn of the event loop has a write; later writes in it wait for its end. */
   private busyTurn = false;
@@ -86,7 +86,9 @@ export class SqliteStore implements RoomStore {
         PRIMARY KEY (code, game, version)
       );
     `);
-    this.inTransaction = this.db.transaction((run: () => void) => run());
+    this.inTransaction = this.db.transaction((run: () => unknown) => run()) as <T>(
+      run: () => T,
+    ) => T;
     this.checkpointer = new Checkpointer(file, checkpoints, () => {
       // No worker: SQLite's own checkpoints again (in the commits), rather than a growing log.
       if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
@@ -188,11 +190,7 @@ export class SqliteStore implements RoomStore {
     }
     if (!first || !this.firstAtOnce) return this.queue(run);
     try {
-      let result!: T;
-      this.inTransaction(() => {
-        result = run();
-      });
-      return Promise.resolve(result);
+      return Promise.resolve(this.inTransaction(run));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -204,19 +202,34 @@ export class SqliteStore implements RoomStore {
     });
   }
 
+  /**
+   * Commits the waiting writes in one transaction, each in a savepoint of its own (better-sqlite3
+   * nests a transaction function that way): a write that fails is undone and refused alone, and
+   * the others still commit. Only a failing commit refuses them all.
+   */
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
-    const results: unknown[] = [];
+    const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
       this.inTransaction(() => {
-        for (const write of batch) results.push(write.run());
+        for (const write of batch) {
+          try {
+            results.push({ ok: true, value: this.inTransaction(() => write.run()) });
+          } catch (error) {
+            results.push({ ok: false, error });
+          }
+        }
       });
     } catch (error) {
       for (const write of batch) write.reject(error);
       return;
     }
-    batch.forEach((write, i) => write.resolve(results[i]));
+    batch.forEach((write, i) => {
+      const result = results[i]!;
+      if (result.ok) write.resolve(result.value);
+      else write.reject(result.error);
+    });
   }
 
   /** One process is the only writer here, so there is nothing to compare. */
