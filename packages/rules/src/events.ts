@@ -155,12 +155,17 @@ type Internal<T> = T extends { type: 'fieldChosen' }
 /** An event as the engine emits it, before redaction: it may hold hidden cards. */
 export type GameEvent = Internal<EventView>;
 
-function moveFor(move: Move, viewer: Viewer): MoveView {
-  const own =
+/** Whether the move takes a card into or out of the viewer's own hand: they see its id. */
+function ownsMove(move: Move, viewer: Viewer): boolean {
+  return (
     viewer !== 'spectator' &&
     ((move.to.zone === 'hand' && move.to.seat === viewer) ||
-      (move.from.zone === 'hand' && move.from.seat === viewer));
-  const card: Card | Face | null = own
+      (move.from.zone === 'hand' && move.from.seat === viewer))
+  );
+}
+
+function moveFor(move: Move, viewer: Viewer): MoveView {
+  const card: Card | Face | null = ownsMove(move, viewer)
     ? { id: move.card.id, rank: move.card.rank, suit: move.card.suit }
     : move.isPublic
       ? faceOf(move.card)
@@ -205,12 +210,7 @@ export function eventFor(event: GameEvent, viewer: Viewer): EventView {
 function involves(event: GameEvent, viewer: Viewer): boolean {
   if (viewer === 'spectator') return false;
   if (event.type === 'fieldChosen') return event.seat === viewer;
-  if (!('moves' in event)) return false;
-  return event.moves.some(
-    (move) =>
-      (move.to.zone === 'hand' && move.to.seat === viewer) ||
-      (move.from.zone === 'hand' && move.from.seat === viewer),
-  );
+  return 'moves' in event && event.moves.some((move) => ownsMove(move, viewer));
 }
 
 const NO_EVENTS = Object.freeze([]) as unknown as EventView[];

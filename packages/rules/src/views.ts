@@ -327,7 +327,7 @@ class SharedParts {
 
   seat(index: number, viewer: Viewer): SeatViewPatch {
     const seatState = this.state.round.seats[index]!;
-    const same = this.unchanged?.inSeats[index] ?? null;
+    const same = this.unchanged?.seats[index] ?? null;
     if (viewer === index) return seatFor(this.state, seatState, index, viewer, same);
     return (this.publicSeats[index] ??= seatFor(this.state, seatState, index, 'spectator', same));
   }
@@ -370,13 +370,11 @@ interface SameInSeat {
   known: boolean;
 }
 
-const ALL_SAME: SameInSeat = { field: true, known: true };
-
 /** Which of the parts a patch may leave out are the same in two states' views (for any viewer). */
 interface Unchanged {
   settings: boolean;
-  seats: boolean[];
-  inSeats: SameInSeat[];
+  /** Per seat: null when the whole seat is unchanged (not even built), else what is. */
+  seats: (SameInSeat | null)[];
   discardPile: boolean;
   /** The pile's change, when it is not unchanged and kept a part of the previous pile. */
   discardTail: DiscardTail | null;
@@ -393,15 +391,11 @@ function unchangedSince(previous: GameState, state: GameState): Unchanged {
   const over = state.phase === 'gameOver';
   return {
     settings,
-    // A seat's view depends on its seat record, the settings (R8's setup mode) and the viewer.
-    seats: state.round.seats.map(
-      (seatState, index) => settings && previous.round.seats[index] === seatState,
-    ),
-    // A field's view depends on its slots, the die and the settings (R8); known cards on
-    // themselves. Only a changed seat's entry is read: an unchanged seat is not built.
-    inSeats: state.round.seats.map((seatState, index) => {
+    // A seat's view depends on its seat record, the settings (R8's setup mode) and the viewer;
+    // a field's on its slots, the die and the settings (R8); known cards on themselves.
+    seats: state.round.seats.map((seatState, index) => {
       const before = previous.round.seats[index];
-      if (settings && before === seatState) return ALL_SAME;
+      if (settings && before === seatState) return null;
       return {
         field: settings && before?.field === seatState.field && before.die === seatState.die,
         known: before?.known === seatState.known,
@@ -533,9 +527,10 @@ function buildView(
   const ownSetup =
     typeof viewer === 'number' && state.phase === 'setup' ? round.seats[viewer]?.piles : null;
   const seats: (SeatViewPatch | null)[] = [];
-  const sameSeats = unchanged === null ? null : unchanged.seats;
   for (let index = 0; index < round.seats.length; index++) {
-    seats.push(sameSeats !== null && sameSeats[index] === true ? null : shared.seat(index, viewer));
+    seats.push(
+      unchanged !== null && unchanged.seats[index] === null ? null : shared.seat(index, viewer),
+    );
   }
   // Left-out parts stay as keys holding undefined (JSON leaves them out): one object shape.
   const view: GameViewPatch = {
