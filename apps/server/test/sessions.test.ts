@@ -717,7 +717,11 @@ describe('rematch', () => {
     await guest.until(() => guest.updates.length > viewsBefore[1]!, 5000, 'the new deal');
     expect(host.room!.gameNumber).toBe(2);
     expect(host.view!.fairness.gameId).not.toBe(firstGame);
-    expect(host.view!.version).toBe(0);
+    // The new deal comes whole, at version 0 (a bot that opens may have moved since).
+    const deal = host.updates[viewsBefore[0]!]!;
+    expect(deal.base).toBeNull();
+    expect(deal.view.version).toBe(0);
+    expect(deal.view.fairness?.gameId).toBe(host.view!.fairness.gameId);
     expect([host.view!.viewer, guest.view!.viewer]).toEqual([0, 1]);
   });
 });

@@ -23,12 +23,12 @@ interface PendingWrite {
 /**
  * The embedded store: one SQLite file in WAL mode. Every write is committed before its promise
  * resolves, so before the caller acknowledges anything; with synchronous=FULL a commit also
- * survives power loss. Writes share one transaction per turn of the event loop (group commit: a
- * busy server reads many requests in one turn): with FULL, one fsync for all of them instead of
- * one each (docs/operations.md has the costs). With NORMAL a commit costs no fsync, so the first
- * write of a turn commits at once and only the writes after it wait for the turn's end.
- * The log is copied back into the database file by a worker thread (`Checkpointer`), never by a
- * commit on the event loop.
+ * survives power loss. With FULL, the writes of one turn of the event loop share one transaction
+ * (group commit: a busy server reads many requests in one turn), so one fsync for all of them
+ * instead of one each (docs/operations.md has the costs). With NORMAL a commit costs no fsync, so
+ * there is nothing to share: every write commits at once, and no request waits for the rest of
+ * its turn. The log is copied back into the database file by a worker thread (`Checkpointer`),
+ * never by a commit on the event loop.
  */
 export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
@@ -37,15 +37,11 @@ export class SqliteStore implements RoomStore {
   private readonly statements;
   /** Runs a function in one transaction (made once: better-sqlite3 wraps it in BEGIN/COMMIT). */
   private readonly inTransaction: <T>(run: () => T) => T;
+  /** FULL: the writes of this turn of the event loop, committed together at its end. */
   private pending: PendingWrite[] = [];
-  /** Whether this turn of the event loop has a write; later writes in it wait for its end. */
-  private busyTurn = false;
-  /** NORMAL: the first write of a turn commits at once (FULL groups them all: one fsync). */
-  private readonly firstAtOnce: boolean;
-  private readonly endTurn = (): void => {
-    this.busyTurn = false;
-    if (this.pending.length > 0) this.flush();
-  };
+  /** FULL groups the writes of a turn (one fsync); NORMAL commits each at once. */
+  private readonly grouped: boolean;
+  private readonly endTurn = (): void => this.flush();
   private readonly checkpointer: Checkpointer;
 
   constructor(
@@ -53,7 +49,7 @@ export class SqliteStore implements RoomStore {
     synchronous: 'FULL' | 'NORMAL' = 'NORMAL',
     checkpoints = { intervalMs: 500, maxLogFrames: 1000 },
   ) {
-    this.firstAtOnce = synchronous === 'NORMAL';
+    this.grouped = synchronous === 'FULL';
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, 'trepenta.sqlite');
     this.db = new Database(file);
@@ -177,18 +173,12 @@ export class SqliteStore implements RoomStore {
   }
 
   /**
-   * Runs `run` in a committed transaction, in the order the writes were made. Writes wait for the
-   * turn's end (setImmediate runs once the turn's I/O callbacks are done) and commit together,
-   * except, with NORMAL, the first of a turn: it commits at once, so that a request arriving alone
-   * is answered without waiting for the rest of the turn.
+   * Runs `run` in a committed transaction, in the order the writes were made: with NORMAL at once,
+   * with FULL at the turn's end (setImmediate runs once the turn's I/O callbacks are done),
+   * together with the turn's other writes.
    */
   private write<T>(run: () => T): Promise<T> {
-    const first = !this.busyTurn;
-    if (first) {
-      this.busyTurn = true;
-      setImmediate(this.endTurn);
-    }
-    if (!first || !this.firstAtOnce) return this.queue(run);
+    if (this.grouped) return this.queue(run);
     try {
       return Promise.resolve(this.inTransaction(run));
     } catch (error) {
@@ -197,6 +187,7 @@ export class SqliteStore implements RoomStore {
   }
 
   private queue<T>(run: () => T): Promise<T> {
+    if (this.pending.length === 0) setImmediate(this.endTurn);
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ run, resolve, reject });
     });
@@ -209,6 +200,7 @@ export class SqliteStore implements RoomStore {
    */
   private flush(): void {
     const batch = this.pending;
+    if (batch.length === 0) return;
     this.pending = [];
     const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
