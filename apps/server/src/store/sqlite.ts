@@ -26,10 +26,19 @@ interface PendingWrite {
  * survives power loss. With FULL, the writes of one turn of the event loop share one transaction
  * (group commit: a busy server reads many requests in one turn), so one fsync for all of them
  * instead of one each (docs/operations.md has the costs). With NORMAL a commit costs no fsync, so
- * there is nothing to share: every write commits at once, and no request waits for the rest of
- * its turn. The log is copied back into the database file by a worker thread (`Checkpointer`),
- * never by a commit on the event loop.
+ * the first few writes of a turn commit at once and do not wait for the rest of it; only a busy
+ * turn's later writes are grouped, which saves SQLite's cost per transaction. The log is copied
+ * back into the database file by a worker thread (`Checkpointer`), never by a commit on the event
+ * loop.
  */
+/**
+ * With NORMAL, how many writes of one turn of the event loop commit at once; the turn's later
+ * writes wait for its end and commit together. A turn that reads more requests than this means
+ * the server is behind, and then SQLite's cost per transaction, saved by a group, matters more
+ * than the wait for the rest of the turn (docs/operations.md has the measurements).
+ */
+const AT_ONCE_PER_TURN = 4;
+
 export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
   readonly soleWriter = true;
@@ -37,11 +46,16 @@ export class SqliteStore implements RoomStore {
   private readonly statements;
   /** Runs a function in one transaction (made once: better-sqlite3 wraps it in BEGIN/COMMIT). */
   private readonly inTransaction: <T>(run: () => T) => T;
-  /** FULL: the writes of this turn of the event loop, committed together at its end. */
+  /** The writes waiting for this turn of the event loop to end, to commit together. */
   private pending: PendingWrite[] = [];
-  /** FULL groups the writes of a turn (one fsync); NORMAL commits each at once. */
+  /** FULL groups the writes of a turn (one fsync); NORMAL commits the first few at once. */
   private readonly grouped: boolean;
-  private readonly endTurn = (): void => this.flush();
+  /** Writes committed at once in this turn of the event loop. */
+  private atOnce = 0;
+  private readonly endTurn = (): void => {
+    this.atOnce = 0;
+    this.flush();
+  };
   private readonly checkpointer: Checkpointer;
 
   constructor(
@@ -173,12 +187,13 @@ export class SqliteStore implements RoomStore {
   }
 
   /**
-   * Runs `run` in a committed transaction, in the order the writes were made: with NORMAL at once,
-   * with FULL at the turn's end (setImmediate runs once the turn's I/O callbacks are done),
-   * together with the turn's other writes.
+   * Runs `run` in a committed transaction, in the order the writes were made: with NORMAL at once
+   * (the first `AT_ONCE_PER_TURN` of a turn), otherwise at the turn's end (setImmediate runs once
+   * the turn's I/O callbacks are done), together with the turn's other waiting writes.
    */
   private write<T>(run: () => T): Promise<T> {
-    if (this.grouped) return this.queue(run);
+    if (this.grouped || this.atOnce >= AT_ONCE_PER_TURN) return this.queue(run);
+    if (this.atOnce++ === 0) setImmediate(this.endTurn);
     try {
       return Promise.resolve(this.inTransaction(run));
     } catch (error) {
@@ -187,7 +202,7 @@ export class SqliteStore implements RoomStore {
   }
 
   private queue<T>(run: () => T): Promise<T> {
-    if (this.pending.length === 0) setImmediate(this.endTurn);
+    if (this.pending.length === 0 && this.atOnce === 0) setImmediate(this.endTurn);
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ run, resolve, reject });
     });
