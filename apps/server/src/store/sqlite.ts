@@ -21,6 +21,14 @@ interface PendingWrite {
 }
 
 /**
+ * With NORMAL, how many writes of one turn of the event loop commit at once; the turn's later
+ * writes wait for its end and commit together. A turn that reads more requests than this means
+ * the server is behind, and then SQLite's cost per transaction, saved by a group, matters more
+ * than the wait for the rest of the turn (docs/operations.md has the measurements).
+ */
+const AT_ONCE_PER_TURN = 4;
+
+/**
  * The embedded store: one SQLite file in WAL mode. Every write is committed before its promise
  * resolves, so before the caller acknowledges anything; with synchronous=FULL a commit also
  * survives power loss. With FULL, the writes of one turn of the event loop share one transaction
@@ -31,14 +39,6 @@ interface PendingWrite {
  * back into the database file by a worker thread (`Checkpointer`), never by a commit on the event
  * loop.
  */
-/**
- * With NORMAL, how many writes of one turn of the event loop commit at once; the turn's later
- * writes wait for its end and commit together. A turn that reads more requests than this means
- * the server is behind, and then SQLite's cost per transaction, saved by a group, matters more
- * than the wait for the rest of the turn (docs/operations.md has the measurements).
- */
-const AT_ONCE_PER_TURN = 4;
-
 export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
   readonly soleWriter = true;
@@ -192,8 +192,10 @@ export class SqliteStore implements RoomStore {
    * the turn's I/O callbacks are done), together with the turn's other waiting writes.
    */
   private write<T>(run: () => T): Promise<T> {
+    // The turn's first write arranges for its end.
+    if (this.atOnce === 0 && this.pending.length === 0) setImmediate(this.endTurn);
     if (this.grouped || this.atOnce >= AT_ONCE_PER_TURN) return this.queue(run);
-    if (this.atOnce++ === 0) setImmediate(this.endTurn);
+    this.atOnce++;
     try {
       return Promise.resolve(this.inTransaction(run));
     } catch (error) {
@@ -202,7 +204,6 @@ export class SqliteStore implements RoomStore {
   }
 
   private queue<T>(run: () => T): Promise<T> {
-    if (this.pending.length === 0 && this.atOnce === 0) setImmediate(this.endTurn);
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ run, resolve, reject });
     });
