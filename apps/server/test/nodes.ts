@@ -4,6 +4,8 @@
  * token), a record of every acknowledged action, and checks of the stored history against it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -148,23 +150,49 @@ export class Cluster {
 
   /** Redis commands that touched the wake-up set, as MONITOR saw them (see watchDue). */
   readonly dueLog: string[] = [];
-  private monitor: { disconnect(): void } | null = null;
+  private monitor: Socket | null = null;
 
-  /** Records every command on the due set (and every script call), for a failure's message. */
+  /**
+   * Records every command on the due set (and every script call), for a failure's message. The
+   * MONITOR runs on a plain socket: ioredis switches a connection into monitor mode only a tick
+   * after MONITOR's OK, so a command line arriving in the same chunk as the OK made it throw
+   * "Command queue state error" and fail the test before it began.
+   */
   async watchDue(): Promise<void> {
-    this.monitor?.disconnect();
-    const client = redisClient(this.redis.url, { failFast: false });
-    const monitor = await client.monitor();
-    client.disconnect();
-    monitor.on('error', () => undefined);
-    this.monitor = monitor;
+    this.monitor?.destroy();
+    const { hostname, port } = new URL(this.redis.url);
+    const socket = connect(Number(port), hostname);
+    this.monitor = socket;
+    socket.setEncoding('utf8');
     const start = Date.now();
-    monitor.on('monitor', (time: string, args: string[], source: string) => {
-      const line = describeCommand(args, `${this.prefix}due`);
-      if (line === null) return;
-      this.dueLog.push(`+${Math.round(Number(time) * 1000 - start)}ms ${source} ${line}`);
-      if (this.dueLog.length > 400) this.dueLog.shift();
+    let pending = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('MONITOR did not start')), 10_000);
+      socket.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      socket.on('data', (chunk: string) => {
+        const lines = (pending + chunk).split('\r\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line === '+OK') {
+            clearTimeout(timer);
+            resolve();
+            continue;
+          }
+          const seen = parseMonitorLine(line);
+          const described = seen && describeCommand(seen.args, `${this.prefix}due`);
+          if (!seen || described === null) continue;
+          this.dueLog.push(
+            `+${Math.round(seen.time * 1000 - start)}ms ${seen.source} ${described}`,
+          );
+          if (this.dueLog.length > 400) this.dueLog.shift();
+        }
+      });
+      socket.write('MONITOR\r\n');
     });
+    socket.on('error', () => undefined);
   }
 
   /** What Redis holds about a room's liveness and wake-up, for a failure's message. */
@@ -207,7 +235,7 @@ export class Cluster {
   async cleanup(): Promise<void> {
     this.closed = true;
     for (const node of this.nodes) node.down = true;
-    this.monitor?.disconnect();
+    this.monitor?.destroy();
     this.monitor = null;
     for (const client of this.clients.splice(0)) client.close();
     for (const store of this.stores.splice(0)) await store.close().catch(() => undefined);
@@ -221,6 +249,16 @@ export class Cluster {
  * One line for a command that changes a room's wake-up (or writes a room), null for the rest
  * (sweeps, heartbeats, reads). The scripts are told apart by their number of keys and args.
  */
+/** One MONITOR line (`+1700000000.123456 [0 127.0.0.1:5000] "zadd" "key" ...`), or null. */
+function parseMonitorLine(line: string): { time: number; source: string; args: string[] } | null {
+  const head = /^\+(\d+\.\d+) \[\d+ ([^\]]+)\] /.exec(line);
+  if (!head) return null;
+  const args = [...line.slice(head[0].length).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) =>
+    (m[1] ?? '').replace(/\\(["\\])/g, '$1'),
+  );
+  return { time: Number(head[1]), source: head[2] ?? '', args };
+}
+
 function describeCommand(args: readonly string[], due: string): string | null {
   const [name = '', ...rest] = args;
   const command = name.toLowerCase();
