@@ -270,6 +270,7 @@ export class Room {
           }
         : null,
       deadline: r.deadline,
+      revision: r.revision,
     };
   }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
+import { PROTOCOL_VERSION, applyGameUpdate, replacesRoomView } from '@trepenta/protocol';
 import type {
   Ack,
   AckPayloads,
@@ -89,12 +89,17 @@ export class Client {
       this.received.push({ event, args });
       this.notify();
     });
-    this.socket.on('room:state', (room) => (this.room = room));
+    this.socket.on('room:state', (room) => this.takeRoom(room));
     this.socket.on('game:update', (update) => {
       this.updates.push(update);
       this.take(update);
     });
     this.socket.on('chat:message', (message) => this.chat.push(message));
+  }
+
+  /** A room view from a push or an ack, kept unless it is older than the one held. */
+  private takeRoom(room: RoomView): void {
+    if (replacesRoomView(this.room, room)) this.room = room;
   }
 
   private notify(): void {
@@ -150,7 +155,7 @@ export class Client {
   ): Promise<AckPayloads[E]> {
     const answer = await this.request(event, payload);
     if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
-    if ('room' in answer) this.room = answer.room;
+    if ('room' in answer) this.takeRoom(answer.room);
     if ('you' in answer) this.you = answer.you;
     return answer;
   }

@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
+import { PROTOCOL_VERSION, applyGameUpdate, replacesRoomView } from '@trepenta/protocol';
 import type {
   Ack,
   AckPayloads,
@@ -118,10 +118,11 @@ function entered(room: RoomView, you: You): void {
   const previous = store.get();
   store.set({
     code: room.code,
-    room,
     you,
     closed: null,
-    ...(previous.code !== room.code ? { game: null, chat: [], log: [], batches: [] } : {}),
+    ...(previous.code !== room.code
+      ? { room: null, game: null, chat: [], log: [], batches: [] }
+      : {}),
   });
   onRoomState(room);
 }
@@ -205,15 +206,19 @@ export async function resync(): Promise<void> {
   if (answer.game) onGameUpdate(answer.game);
 }
 
-function onRoomState(room: RoomView): void {
+/** A room view from a push or an ack; one older than the room held only refreshes `you` from it. */
+export function onRoomState(received: RoomView): void {
   const state = store.get();
-  if (state.code !== null && room.code !== state.code) return;
+  if (state.code !== null && received.code !== state.code) return;
+  const taken = replacesRoomView(state.room, received);
+  const room = taken ? received : state.room!;
   let you = state.you;
   if (you) {
     const me = room.members.find((member) => member.id === you!.memberId);
     if (me) you = { ...you, seat: me.seat, host: me.host };
   }
   store.set({ room, you });
+  if (!taken) return;
   if (room.status === 'starting' && room.commit) sendNonce(room, you);
   if (room.status === 'lobby' && state.game) store.set({ game: null, selection: null });
 }

@@ -15,7 +15,7 @@ import {
 import type { EventView, GameView, GameViewPatch, RULE_ERRORS } from '@trepenta/rules';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 // ------------------------------------------------------------------ limits
 
@@ -239,9 +239,20 @@ export const roomViewSchema = z
       .nullable(),
     /** The current timer's deadline (ms since epoch) and its key (R26). */
     deadline: z.object({ key: z.string(), at: z.number() }).strict().nullable(),
+    /** Goes up with every stored change of the room: of two views, the higher is the newer. */
+    revision: z.number().int().nonnegative(),
   })
   .strict();
 export type RoomView = z.infer<typeof roomViewSchema>;
+
+/**
+ * Whether a room view received should replace the one held. An ack's view can arrive after a
+ * `room:state` that the server pushed later (a change that came due meanwhile), so a view older
+ * than the one held is dropped; a view of another room, or of the same revision, replaces it.
+ */
+export function replacesRoomView(held: RoomView | null, received: RoomView): boolean {
+  return held === null || held.code !== received.code || received.revision >= held.revision;
+}
 
 export const youSchema = z
   .object({
