@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyAction,
@@ -619,6 +620,75 @@ describe('SqliteStore commits (NORMAL: the first of a turn at once; FULL: per tu
         expect((await reader.loadRoom(c.code))?.room).toEqual(c);
       }),
   );
+});
+
+describe('SqliteStore and a locked database (the checkpointer’s RESTART holds the write lock)', () => {
+  /** A store, and another connection that takes the write lock as the checkpointer does. */
+  async function whileLocked(
+    synchronous: 'FULL' | 'NORMAL',
+    test: (store: SqliteStore, lock: Database.Database) => Promise<void>,
+  ): Promise<void> {
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-locked-'));
+    const store = new SqliteStore(dir, synchronous);
+    const lock = new Database(join(dir, 'trepenta.sqlite'));
+    try {
+      lock.exec('BEGIN IMMEDIATE');
+      await test(store, lock);
+    } finally {
+      if (lock.inTransaction) lock.exec('ROLLBACK');
+      lock.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const stored = (lock: Database.Database, code: string) =>
+    (
+      lock.prepare('SELECT data FROM rooms WHERE code = ?').get(code) as
+        { data: string } | undefined
+    )?.data;
+
+  it.each(['FULL', 'NORMAL'] as const)(
+    '%s: writes wait for the lock without blocking the event loop, then commit in order',
+    (synchronous) =>
+      whileLocked(synchronous, async (store, lock) => {
+        const a = roomRecord(newCode());
+        const b = roomRecord(newCode());
+        const started = performance.now();
+        const writes = [
+          store.saveRoom(a),
+          store.saveRoom({ ...a, revision: a.revision + 1 }),
+          store.saveRoom(b),
+        ];
+        // SQLite's busy handler would have slept here until its timeout.
+        expect(performance.now() - started).toBeLessThan(100);
+        let settled = false;
+        void Promise.allSettled(writes).then(() => (settled = true));
+        // Timers still fire while the writes wait, and the writes are still waiting.
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        expect(settled).toBe(false);
+        lock.exec('COMMIT');
+        expect(await Promise.all(writes)).toEqual([true, true, true]);
+        expect(JSON.parse(stored(lock, a.code)!)).toEqual({ ...a, revision: a.revision + 1 });
+        expect(JSON.parse(stored(lock, b.code)!)).toEqual(b);
+        // The lock gone, the next turn's first write commits at once again.
+        await new Promise((resolve) => setImmediate(resolve));
+        const c = roomRecord(newCode());
+        const next = store.saveRoom(c);
+        if (synchronous === 'NORMAL') expect(stored(lock, c.code)).toBeDefined();
+        await next;
+        expect(stored(lock, c.code)).toBeDefined();
+      }),
+  );
+
+  it('closing while the lock is held commits what waits once it is free', () =>
+    whileLocked('NORMAL', async (store, lock) => {
+      const a = roomRecord(newCode());
+      const write = store.saveRoom(a);
+      setTimeout(() => lock.exec('COMMIT'), 30);
+      await store.close();
+      expect(await write).toBe(true);
+      expect(JSON.parse(stored(lock, a.code)!)).toEqual(a);
+    }));
 });
 
 describe('SqliteStore checkpoints (a worker thread copies the log, never a commit)', () => {

@@ -20,6 +20,11 @@ interface PendingWrite {
   reject(error: unknown): void;
 }
 
+/** SQLITE_BUSY (and its extended codes): another connection holds the lock this one needs. */
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}
+
 /**
  * With NORMAL, how many writes of one turn of the event loop commit at once; the turn's later
  * writes wait for its end and commit together. A turn that reads more requests than this means
@@ -37,7 +42,7 @@ const AT_ONCE_PER_TURN = 4;
  * the first few writes of a turn commit at once and do not wait for the rest of it; only a busy
  * turn's later writes are grouped, which saves SQLite's cost per transaction. The log is copied
  * back into the database file by a worker thread (`Checkpointer`), never by a commit on the event
- * loop.
+ * loop, and a write that finds the database locked by it waits off the event loop.
  */
 export class SqliteStore implements RoomStore {
   readonly kind = 'sqlite';
@@ -56,6 +61,16 @@ export class SqliteStore implements RoomStore {
     this.atOnce = 0;
     this.flush();
   };
+  /**
+   * While a commit has found the database locked (the checkpointer's RESTART, which holds the
+   * writer's lock for a few milliseconds): the writes wait, in order, and are tried again every
+   * millisecond, rather than blocking the event loop in SQLite's busy handler.
+   */
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly retry = (): void => {
+    this.retryTimer = null;
+    this.flush();
+  };
   private readonly checkpointer: Checkpointer;
 
   constructor(
@@ -66,7 +81,8 @@ export class SqliteStore implements RoomStore {
     this.grouped = synchronous === 'FULL';
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, 'trepenta.sqlite');
-    this.db = new Database(file);
+    // No busy timeout: a locked database is waited for off the event loop (`retry`).
+    this.db = new Database(file, { timeout: 0 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma('wal_autocheckpoint = 0');
@@ -194,12 +210,18 @@ export class SqliteStore implements RoomStore {
   private write<T>(run: () => T): Promise<T> {
     // The turn's first write arranges for its end.
     if (this.atOnce === 0 && this.pending.length === 0) setImmediate(this.endTurn);
-    if (this.grouped || this.atOnce >= AT_ONCE_PER_TURN) return this.queue(run);
+    if (this.grouped || this.retryTimer !== null || this.atOnce >= AT_ONCE_PER_TURN)
+      return this.queue(run);
     this.atOnce++;
     try {
       return Promise.resolve(this.inTransaction(run));
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      if (!isBusy(error))
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      // Undone by the transaction; it waits for the lock, first in line.
+      const waiting = this.queue(run);
+      this.retryTimer = setTimeout(this.retry, 1);
+      return waiting;
     }
   }
 
@@ -212,11 +234,12 @@ export class SqliteStore implements RoomStore {
   /**
    * Commits the waiting writes in one transaction, each in a savepoint of its own (better-sqlite3
    * nests a transaction function that way): a write that fails is undone and refused alone, and
-   * the others still commit. Only a failing commit refuses them all.
+   * the others still commit. Only a failing commit refuses them all. A locked database undoes the
+   * whole group, which waits for the lock and is tried again.
    */
   private flush(): void {
     const batch = this.pending;
-    if (batch.length === 0) return;
+    if (batch.length === 0 || this.retryTimer !== null) return;
     this.pending = [];
     const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
@@ -225,11 +248,17 @@ export class SqliteStore implements RoomStore {
           try {
             results.push({ ok: true, value: this.inTransaction(() => write.run()) });
           } catch (error) {
+            if (isBusy(error)) throw error;
             results.push({ ok: false, error });
           }
         }
       });
     } catch (error) {
+      if (isBusy(error)) {
+        this.pending = batch.concat(this.pending);
+        this.retryTimer = setTimeout(this.retry, 1);
+        return;
+      }
       for (const write of batch) write.reject(error);
       return;
     }
@@ -316,7 +345,17 @@ export class SqliteStore implements RoomStore {
   }
 
   async close(): Promise<void> {
-    if (this.pending.length > 0) this.flush();
+    // What waits for a lock is given the checkpointer's few milliseconds, then refused.
+    const deadline = Date.now() + 5000;
+    while (this.pending.length > 0 && Date.now() < deadline) {
+      if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.flush();
+      if (this.pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    const refused = new Error('The database stayed locked; the write was not committed.');
+    for (const write of this.pending.splice(0)) write.reject(refused);
     this.db.close();
     // The worker's connection closes last: it copies what is left of the log and removes it.
     await this.checkpointer.stop();
