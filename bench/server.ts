@@ -124,6 +124,17 @@ interface Deployment {
   stop(): Promise<void>;
 }
 
+/** CPU time (user + system, all threads) the deployment's server processes have used, in µs. */
+async function cpuOf(urls: string[]): Promise<number> {
+  const all = await Promise.all(
+    urls.map(
+      async (url) =>
+        (await (await fetch(`${url}/__test/cpu`)).json()) as { user: number; system: number },
+    ),
+  );
+  return all.reduce((sum, cpu) => sum + cpu.user + cpu.system, 0);
+}
+
 type Target = 'bare' | 'sqlite' | 'redis-1' | 'redis-n';
 
 interface Result {
@@ -134,12 +145,16 @@ interface Result {
   p95: number;
   p99: number;
   movesPerSecond: number;
+  /** Server CPU time per move over the measured window, µs (every server process and thread). */
+  cpuPerMove: number;
   errors: number;
   heapPerRoom: number;
   heapPerSocket: number;
   /** The client processes' own event-loop delay, p99 (ms, the worst process). */
   clientDelayP99: number;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -362,11 +377,15 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
     const withSockets = await deployment.memory();
     await phase(workers, { phase: 'rooms' }, 'done');
     const withRooms = await deployment.memory();
-    const reports = (await phase(
-      workers,
-      { phase: 'run', warmupMs, durationMs },
-      'report',
-    )) as WorkerReport[];
+    const running = phase(workers, { phase: 'run', warmupMs, durationMs }, 'report');
+    // The servers' CPU over the measured window (the clients measure from the warm-up's end).
+    const cpuMicros = (async () => {
+      await sleep(warmupMs);
+      const before = await cpuOf(deployment.urls);
+      await sleep(durationMs);
+      return (await cpuOf(deployment.urls)) - before;
+    })();
+    const [reports, cpu] = (await Promise.all([running, cpuMicros])) as [WorkerReport[], number];
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const completed = reports.reduce((sum, r) => sum + r.completed, 0);
     return {
@@ -377,6 +396,7 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
       movesPerSecond: completed / (durationMs / 1000),
+      cpuPerMove: cpu / completed,
       errors: reports.reduce((sum, r) => sum + r.errors, 0),
       heapPerSocket: (withSockets.heapUsed - idle.heapUsed) / (rooms * 4),
       heapPerRoom: (withRooms.heapUsed - withSockets.heapUsed) / rooms,
@@ -438,6 +458,7 @@ const results: Result[] = scenarios.flatMap(([mode, rooms]) =>
       p95: mid((r) => r.p95),
       p99: mid((r) => r.p99),
       movesPerSecond: mid((r) => r.movesPerSecond),
+      cpuPerMove: mid((r) => r.cpuPerMove),
       errors: of.reduce((sum, r) => sum + r.errors, 0),
       heapPerRoom: mid((r) => r.heapPerRoom),
       heapPerSocket: mid((r) => r.heapPerSocket),
@@ -450,7 +471,7 @@ console.log(
   `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes).`,
 );
 console.log(
-  'deployment          mode      rooms      p50       p95       p99    moves/s  errors  heap/room  heap/socket  client delay p99',
+  'deployment          mode      rooms      p50       p95       p99    moves/s  cpu/move  errors  heap/room  heap/socket  client delay p99',
 );
 for (const r of results) {
   console.log(
@@ -462,6 +483,7 @@ for (const r of results) {
       ms(r.p95).padStart(9),
       ms(r.p99).padStart(9),
       r.movesPerSecond.toFixed(0).padStart(9),
+      `${r.cpuPerMove.toFixed(0)} µs`.padStart(9),
       String(r.errors).padStart(6),
       kb(r.heapPerRoom).padStart(10),
       kb(r.heapPerSocket).padStart(12),
@@ -488,13 +510,15 @@ for (const [mode, rooms] of scenarios) {
     if (mode === 'fixed') {
       const p50 = ratios((r) => r.p50);
       const p99 = ratios((r) => r.p99);
+      const cpu = ratios((r) => r.cpuPerMove);
       console.log(
-        `  ${label[target].padEnd(18)} ${rooms} rooms at 1 action/s: p50 ${median(p50).toFixed(2)}×${range(p50)}, p99 ${median(p99).toFixed(2)}×${range(p99)}`,
+        `  ${label[target].padEnd(18)} ${rooms} rooms at 1 action/s: p50 ${median(p50).toFixed(2)}×${range(p50)}, p99 ${median(p99).toFixed(2)}×${range(p99)}, CPU per move ${median(cpu).toFixed(2)}×${range(cpu)}`,
       );
     } else {
       const moves = ratios((r) => r.movesPerSecond);
+      const cpu = ratios((r) => r.cpuPerMove);
       console.log(
-        `  ${label[target].padEnd(18)} saturation, ${rooms} rooms: moves/s ${median(moves).toFixed(2)}×${range(moves)}`,
+        `  ${label[target].padEnd(18)} saturation, ${rooms} rooms: moves/s ${median(moves).toFixed(2)}×${range(moves)}, CPU per move ${median(cpu).toFixed(2)}×${range(cpu)}`,
       );
     }
   }

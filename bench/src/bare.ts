@@ -24,6 +24,11 @@ if (!Array.isArray(recorded) || recorded.length === 0 || starts.length === 0)
 const rooms = new Map<string, { version: number; next: number }>();
 
 const http = createServer((request, response) => {
+  if (request.url === '/__test/cpu') {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(process.cpuUsage()));
+    return;
+  }
   if (request.url === '/__test/memory') {
     (globalThis as { gc?: () => void }).gc?.();
     const memory = process.memoryUsage();

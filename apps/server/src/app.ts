@@ -627,6 +627,8 @@ export async function createServer(
       const memory = process.memoryUsage();
       return { rss: memory.rss, heapUsed: memory.heapUsed };
     });
+    // And the CPU time the process has used (user and system, every thread), in microseconds.
+    app.get('/__test/cpu', () => process.cpuUsage());
   }
 
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
