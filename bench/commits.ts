@@ -56,7 +56,7 @@ async function run(): Promise<Times> {
   const writes: Promise<unknown>[] = [];
   try {
     for (let n = 0; n < WRITES;) {
-      for (let i = 0; i < 3; i++, n++) {
+      for (let i = 0; i < 3 && n < WRITES; i++, n++) {
         const start = performance.now();
         const write = store.saveRoom(record(`R${n % 2000}`, n));
         times.held.push(performance.now() - start);

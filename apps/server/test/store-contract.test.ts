@@ -667,8 +667,11 @@ describe('SqliteStore and a locked database (the checkpointer’s RESTART holds 
         await new Promise((resolve) => setTimeout(resolve, 40));
         expect(settled).toBe(false);
         lock.exec('COMMIT');
-        expect(await Promise.all(writes)).toEqual([true, true, true]);
-        expect(JSON.parse(stored(lock, a.code)!)).toEqual({ ...a, revision: a.revision + 1 });
+        // Made once the lock is free but before the waiting writes are tried again: it still
+        // goes after them, so the later record of `a` is the one that stays.
+        writes.push(store.saveRoom({ ...a, revision: a.revision + 2 }));
+        expect(await Promise.all(writes)).toEqual([true, true, true, true]);
+        expect(JSON.parse(stored(lock, a.code)!)).toEqual({ ...a, revision: a.revision + 2 });
         expect(JSON.parse(stored(lock, b.code)!)).toEqual(b);
         // The lock gone, the next turn's first write commits at once again.
         await new Promise((resolve) => setImmediate(resolve));
@@ -680,7 +683,7 @@ describe('SqliteStore and a locked database (the checkpointer’s RESTART holds 
       }),
   );
 
-  it('closing while the lock is held commits what waits once it is free', () =>
+  it('closing while the lock is held commits what waits once it is free; later writes are refused', () =>
     whileLocked('NORMAL', async (store, lock) => {
       const a = roomRecord(newCode());
       const write = store.saveRoom(a);
@@ -688,6 +691,7 @@ describe('SqliteStore and a locked database (the checkpointer’s RESTART holds 
       await store.close();
       expect(await write).toBe(true);
       expect(JSON.parse(stored(lock, a.code)!)).toEqual(a);
+      await expect(store.saveRoom(roomRecord(newCode()))).rejects.toThrow(/closed/);
     }));
 });
 

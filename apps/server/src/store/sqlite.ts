@@ -51,7 +51,7 @@ export class SqliteStore implements RoomStore {
   private readonly statements;
   /** Runs a function in one transaction (made once: better-sqlite3 wraps it in BEGIN/COMMIT). */
   private readonly inTransaction: <T>(run: () => T) => T;
-  /** The writes waiting for this turn of the event loop to end, to commit together. */
+  /** The writes waiting, in order, for this turn of the event loop to end or for the lock. */
   private pending: PendingWrite[] = [];
   /** FULL groups the writes of a turn (one fsync); NORMAL commits the first few at once. */
   private readonly grouped: boolean;
@@ -67,6 +67,9 @@ export class SqliteStore implements RoomStore {
    * millisecond, rather than blocking the event loop in SQLite's busy handler.
    */
   private retryTimer: NodeJS.Timeout | null = null;
+  /** Set by `close`: later writes are refused. */
+  private closed = false;
+  private closing: Promise<void> | null = null;
   private readonly retry = (): void => {
     this.retryTimer = null;
     this.flush();
@@ -205,9 +208,11 @@ export class SqliteStore implements RoomStore {
   /**
    * Runs `run` in a committed transaction, in the order the writes were made: with NORMAL at once
    * (the first `AT_ONCE_PER_TURN` of a turn), otherwise at the turn's end (setImmediate runs once
-   * the turn's I/O callbacks are done), together with the turn's other waiting writes.
+   * the turn's I/O callbacks are done), together with the turn's other waiting writes. While the
+   * database is locked, every write waits behind the ones already waiting for it.
    */
   private write<T>(run: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The store is closed.'));
     // The turn's first write arranges for its end.
     if (this.atOnce === 0 && this.pending.length === 0) setImmediate(this.endTurn);
     if (this.grouped || this.retryTimer !== null || this.atOnce >= AT_ONCE_PER_TURN)
@@ -344,16 +349,22 @@ export class SqliteStore implements RoomStore {
     });
   }
 
-  async close(): Promise<void> {
-    // What waits for a lock is given the checkpointer's few milliseconds, then refused.
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    this.closed = true;
+    // What waits is committed now, or, if the database is locked, once the lock is free (the
+    // retry timer goes on trying); after 5 s it is refused.
+    if (this.retryTimer === null) this.flush();
     const deadline = Date.now() + 5000;
     while (this.pending.length > 0 && Date.now() < deadline) {
-      if (this.retryTimer !== null) clearTimeout(this.retryTimer);
-      this.retryTimer = null;
-      this.flush();
-      if (this.pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, 1));
     }
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     const refused = new Error('The database stayed locked; the write was not committed.');
     for (const write of this.pending.splice(0)) write.reject(refused);
     this.db.close();
