@@ -156,7 +156,7 @@ async function rejoin(url: string, table: Table): Promise<void> {
       const joined = await client.request('room:join', { code: table.code, token: p.token });
       if (!joined.ok) throw new Error(`seat ${p.seat}: rejoin refused: ${joined.code}`);
       expect(joined.you.seat).toBe(p.seat);
-      client.room = joined.room;
+      client.takeRoom(joined.room);
       await client.until(() => client.view !== null, 10_000, `seat ${p.seat}: the resync`);
     }),
   );

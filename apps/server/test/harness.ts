@@ -97,9 +97,14 @@ export class Client {
     this.socket.on('chat:message', (message) => this.chat.push(message));
   }
 
-  /** A room view from a push or an ack, kept unless it is older than the one held. */
-  private takeRoom(room: RoomView): void {
+  /**
+   * A room view from a push or an ack, kept unless it is older than the one held; `you` follows
+   * the room held, as in the web app.
+   */
+  takeRoom(room: RoomView): void {
     if (replacesRoomView(this.room, room)) this.room = room;
+    const me = this.you && this.room?.members.find((m) => m.id === this.you!.memberId);
+    if (me && this.you) this.you = { ...this.you, seat: me.seat, host: me.host };
   }
 
   private notify(): void {
@@ -155,8 +160,8 @@ export class Client {
   ): Promise<AckPayloads[E]> {
     const answer = await this.request(event, payload);
     if (!answer.ok) throw new Error(`${event} refused: ${answer.code} ${answer.message}`);
-    if ('room' in answer) this.takeRoom(answer.room);
     if ('you' in answer) this.you = answer.you;
+    if ('room' in answer) this.takeRoom(answer.room);
     return answer;
   }
 

@@ -166,7 +166,7 @@ export class Cluster {
     socket.setEncoding('utf8');
     const start = Date.now();
     let pending = '';
-    await new Promise<void>((resolve, reject) => {
+    const started = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('MONITOR did not start')), 10_000);
       socket.once('error', (error) => {
         clearTimeout(timer);
@@ -181,6 +181,11 @@ export class Cluster {
             resolve();
             continue;
           }
+          if (line.startsWith('-')) {
+            clearTimeout(timer);
+            reject(new Error(`MONITOR refused: ${line.slice(1)}`));
+            return;
+          }
           const seen = parseMonitorLine(line);
           const described = seen && describeCommand(seen.args, `${this.prefix}due`);
           if (!seen || described === null) continue;
@@ -192,6 +197,13 @@ export class Cluster {
       });
       socket.write('MONITOR\r\n');
     });
+    try {
+      await started;
+    } catch (error) {
+      socket.destroy();
+      this.monitor = null;
+      throw error;
+    }
     socket.on('error', () => undefined);
   }
 
@@ -245,10 +257,6 @@ export class Cluster {
   }
 }
 
-/**
- * One line for a command that changes a room's wake-up (or writes a room), null for the rest
- * (sweeps, heartbeats, reads). The scripts are told apart by their number of keys and args.
- */
 /** One MONITOR line (`+1700000000.123456 [0 127.0.0.1:5000] "zadd" "key" ...`), or null. */
 function parseMonitorLine(line: string): { time: number; source: string; args: string[] } | null {
   const head = /^\+(\d+\.\d+) \[\d+ ([^\]]+)\] /.exec(line);
@@ -259,6 +267,10 @@ function parseMonitorLine(line: string): { time: number; source: string; args: s
   return { time: Number(head[1]), source: head[2] ?? '', args };
 }
 
+/**
+ * One line for a command that changes a room's wake-up (or writes a room), null for the rest
+ * (sweeps, heartbeats, reads). The scripts are told apart by their number of keys and args.
+ */
 function describeCommand(args: readonly string[], due: string): string | null {
   const [name = '', ...rest] = args;
   const command = name.toLowerCase();
@@ -442,8 +454,8 @@ export async function joinWithToken(
     if (!joined.ok) throw new Error(`rejoin refused: ${joined.code}`);
     if (joined.you.seat !== player.seat)
       throw new Error(`seat ${player.seat} came back at ${joined.you.seat}`);
-    client.room = joined.room;
     client.you = joined.you;
+    client.takeRoom(joined.room);
     if (options.view)
       await client.until(() => client.view !== null, 5000, `seat ${player.seat}: the resync`);
     return client;

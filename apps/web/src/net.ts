@@ -28,6 +28,16 @@ interface LooseEmitter {
 
 let socket: ClientSocket | null = null;
 let everConnected = false;
+/** Set by `connected`: the room view held came over an earlier connection. */
+let roomHeldFromBefore = false;
+
+/**
+ * On every (re)connection: the next room view is taken whatever its revision, so that a server
+ * that came back with less than it had sent (restored after a power cut) is followed.
+ */
+export function connected(): void {
+  roomHeldFromBefore = true;
+}
 
 /** The one socket, created on first use; it reconnects by itself and rejoins the room. */
 export function connection(): ClientSocket {
@@ -42,6 +52,7 @@ export function connection(): ClientSocket {
   s.on('connect', () => {
     const wasBack = everConnected;
     everConnected = true;
+    connected();
     store.set({ conn: 'connected', backAt: wasBack ? Date.now() : store.get().backAt });
     void rejoin();
   });
@@ -210,7 +221,8 @@ export async function resync(): Promise<void> {
 export function onRoomState(received: RoomView): void {
   const state = store.get();
   if (state.code !== null && received.code !== state.code) return;
-  const taken = replacesRoomView(state.room, received);
+  const taken = roomHeldFromBefore || replacesRoomView(state.room, received);
+  roomHeldFromBefore = false;
   const room = taken ? received : state.room!;
   let you = state.you;
   if (you) {

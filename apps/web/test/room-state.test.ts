@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { roomViewSchema } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
-import { onRoomState } from '../src/net';
+import { connected, onRoomState } from '../src/net';
 import { store } from '../src/store';
 
 /** Ana (m1) and Ben (m2) on two seats; `host` is who holds the host role at `revision`. */
@@ -77,6 +77,18 @@ describe('the room view held', () => {
     onRoomState(roomAt(9, 'm1'));
     expect(store.get().room?.hostId).toBe('m1');
     expect(store.get().you?.host).toBe(false);
+  });
+
+  it('after a reconnection the first view is taken even if older: the server lost a change', () => {
+    joinedAsBen();
+    onRoomState(roomAt(8, 'm2'));
+    connected();
+    onRoomState(roomAt(6, 'm1'));
+    expect(store.get().room?.revision).toBe(6);
+    expect(store.get().you?.host).toBe(false);
+    // From then on, older views are dropped again.
+    onRoomState(roomAt(5, 'm2'));
+    expect(store.get().room?.revision).toBe(6);
   });
 
   it('a view of another room is not taken into this one', () => {
