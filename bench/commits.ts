@@ -8,38 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { SqliteStore } from '../apps/server/src/store/sqlite';
+import { newRoomRecord } from '../apps/server/src/store/types';
 import type { RoomRecord } from '../apps/server/src/store/types';
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 30_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 function record(code: string, revision: number): RoomRecord {
-  return {
-    code,
-    createdAt: 1_700_000_000_000,
-    lastActivity: 1_700_000_000_000,
-    hostId: null,
-    locked: false,
-    settings: DEFAULT_SETTINGS,
-    seatCount: 4,
-    seats: Array.from({ length: 6 }, () => ({
-      kind: 'empty' as const,
-      memberId: null,
-      botLevel: null,
-      standIn: false,
-    })),
-    members: [],
-    status: 'lobby',
-    gameNumber: 0,
-    commit: null,
-    deadline: null,
-    chat: [],
-    nextMemberSeq: 1,
-    nextChatId: 1,
-    revision,
-    presence: {},
-    awaySince: {},
-  };
+  const empty = { kind: 'empty' as const, memberId: null, botLevel: null, standIn: false };
+  const seats = Array.from({ length: 6 }, () => empty);
+  return { ...newRoomRecord(code, DEFAULT_SETTINGS, 4, seats, 1_700_000_000_000), revision };
 }
 
 interface Times {

@@ -30,7 +30,7 @@ import { EMPTY_SEAT, Room, StoreUnavailable, fail } from './room';
 import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
-import { LocalCoordinator } from './store/types';
+import { LocalCoordinator, newRoomRecord } from './store/types';
 import type { Coordinator, RoomStore, SeatRecord } from './store/types';
 import { gameParser } from './gameParser';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
@@ -332,29 +332,8 @@ export async function createServer(
           'Leave a seat free for yourself, or create the room as a spectator.',
         );
       }
-      const now = Date.now();
       const room = new Room(
-        {
-          code: await newCode(),
-          createdAt: now,
-          lastActivity: now,
-          hostId: null,
-          locked: false,
-          settings: p.settings,
-          seatCount: p.seatCount,
-          seats,
-          members: [],
-          status: 'lobby',
-          gameNumber: 0,
-          commit: null,
-          deadline: null,
-          chat: [],
-          nextMemberSeq: 1,
-          nextChatId: 1,
-          revision: 0,
-          presence: {},
-          awaySince: {},
-        },
+        newRoomRecord(await newCode(), p.settings, p.seatCount, seats, Date.now()),
         deps,
       );
       rooms.set(room.code, room);

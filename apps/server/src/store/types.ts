@@ -59,6 +59,37 @@ export interface RoomRecord {
   readonly awaySince: Readonly<Record<string, number>>;
 }
 
+/** A new room in the lobby, with nobody in it yet (revision 0: never stored). */
+export function newRoomRecord(
+  code: string,
+  settings: GameSettings,
+  seatCount: number,
+  seats: readonly SeatRecord[],
+  now: number,
+): RoomRecord {
+  return {
+    code,
+    createdAt: now,
+    lastActivity: now,
+    hostId: null,
+    locked: false,
+    settings,
+    seatCount,
+    seats,
+    members: [],
+    status: 'lobby',
+    gameNumber: 0,
+    commit: null,
+    deadline: null,
+    chat: [],
+    nextMemberSeq: 1,
+    nextChatId: 1,
+    revision: 0,
+    presence: {},
+    awaySince: {},
+  };
+}
+
 /** What changes with every write: enough to tell whether a cached room is current. */
 export interface RoomStamp {
   readonly revision: number;
