@@ -1,6 +1,7 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, applyGameUpdate, replacesRoomView } from '@trepenta/protocol';
+import { isWholeView } from '@trepenta/rules';
 import type {
   Ack,
   AckPayloads,
@@ -28,15 +29,18 @@ interface LooseEmitter {
 
 let socket: ClientSocket | null = null;
 let everConnected = false;
-/** Set by `connected`: the room view held came over an earlier connection. */
+/** Set by `connected`: the room view and the table held came over an earlier connection. */
 let roomHeldFromBefore = false;
+let tableHeldFromBefore = false;
 
 /**
- * On every (re)connection: the next room view is taken whatever its revision, so that a server
- * that came back with less than it had sent (restored after a power cut) is followed.
+ * On every (re)connection: the next room view, and the next whole game view, are taken whatever
+ * their revision and version, so that a server that came back with less than it had sent
+ * (restored after a power cut) is followed.
  */
 export function connected(): void {
   roomHeldFromBefore = true;
+  tableHeldFromBefore = true;
 }
 
 /** The one socket, created on first use; it reconnects by itself and rejoins the room. */
@@ -264,8 +268,12 @@ const observedKey = (gameId: string) => `trepenta.seen.${gameId}`;
 export function onGameUpdate(update: GameUpdate): void {
   const state = store.get();
   if (state.code !== null && update.code !== state.code) return;
+  const whole = update.base === null && isWholeView(update.view);
+  // The first whole view since a reconnection replaces the table even if it is older.
+  const restart = tableHeldFromBefore && whole;
+  if (restart) tableHeldFromBefore = false;
   const previous = state.game;
-  const view = applyGameUpdate(previous, update);
+  const view = applyGameUpdate(restart ? null : previous, update);
   if (view === null) {
     // A patch to a view this tab does not hold (it missed one, or joined in between).
     void resyncOnce();
@@ -273,7 +281,7 @@ export function onGameUpdate(update: GameUpdate): void {
   }
   const sameGame = previous?.fairness.gameId === view.fairness.gameId;
   // An update older than the table held changes nothing (its events are not this version's).
-  if (sameGame && update.view.version < previous.version) return;
+  if (!restart && sameGame && update.view.version < previous.version) return;
   let { batches, log } = state;
   if (!sameGame) {
     // A new game, or this page was reloaded: pick up what this tab saw before.
@@ -281,6 +289,8 @@ export function onGameUpdate(update: GameUpdate): void {
     batches = seen?.batches ?? [];
     log = seen?.log ?? [];
   }
+  // Events of versions the server no longer has are not this game's any more.
+  if (restart) batches = batches.filter((b) => b.version <= view.version);
   const changedTurn =
     previous?.turn?.seat !== view.turn?.seat ||
     previous?.phase !== view.phase ||

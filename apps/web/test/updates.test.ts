@@ -15,7 +15,7 @@ import {
 } from '@trepenta/rules';
 import type { GameEvent, GameState } from '@trepenta/rules';
 import type { GameUpdate } from '@trepenta/protocol';
-import { onGameUpdate } from '../src/net';
+import { connected, onGameUpdate } from '../src/net';
 import { store } from '../src/store';
 
 const hex = (label: string) => createHash('sha256').update(label).digest('hex');
@@ -55,6 +55,36 @@ describe('game updates on the table', () => {
     expect(store.get().batches.map((b) => b.version)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
+  });
+
+  it('after a reconnection the first whole view is taken even if older: the server lost moves', () => {
+    store.set({ code: null, game: null, batches: [], log: [] });
+    onGameUpdate(update(30, true));
+    for (let v = 31; v <= 33; v++) onGameUpdate(update(v));
+    connected();
+    // A patch on the new connection is not a whole view: the table waits for one.
+    onGameUpdate(update(34));
+    expect(store.get().game?.version).toBe(34);
+    expect(
+      store
+        .get()
+        .batches.map((b) => b.version)
+        .filter((v) => v > 30),
+    ).toEqual([31, 32, 33, 34]);
+    // The server was restored to version 31: its whole view replaces the table.
+    onGameUpdate(update(31, true));
+    expect(JSON.stringify(store.get().game)).toBe(JSON.stringify(viewFor(states[31]!, 0)));
+    expect(
+      store
+        .get()
+        .batches.map((b) => b.version)
+        .filter((v) => v > 30),
+    ).toEqual([31]);
+    // Play goes on from there, and older whole views are dropped again.
+    onGameUpdate(update(32));
+    expect(store.get().game?.version).toBe(32);
+    onGameUpdate(update(30, true));
+    expect(store.get().game?.version).toBe(32);
   });
 
   it('an update older than the table, arriving after a resync, changes nothing', () => {
