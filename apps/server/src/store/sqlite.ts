@@ -225,9 +225,14 @@ export class SqliteStore implements RoomStore {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       // Undone by the transaction; it waits for the lock, first in line.
       const waiting = this.queue(run);
-      this.retryTimer = setTimeout(this.retry, 1);
+      this.waitForLock();
       return waiting;
     }
+  }
+
+  /** The waiting writes are tried again in a millisecond; until then every write waits too. */
+  private waitForLock(): void {
+    this.retryTimer = setTimeout(this.retry, 1);
   }
 
   private queue<T>(run: () => T): Promise<T> {
@@ -261,7 +266,7 @@ export class SqliteStore implements RoomStore {
     } catch (error) {
       if (isBusy(error)) {
         this.pending = batch.concat(this.pending);
-        this.retryTimer = setTimeout(this.retry, 1);
+        this.waitForLock();
         return;
       }
       for (const write of batch) write.reject(error);
