@@ -42,6 +42,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '3' },
     'client-nice': { type: 'string', default: '0' },
+    'bare-extra-us': { type: 'string', default: '0' },
   },
 });
 const quick = values.quick;
@@ -53,6 +54,8 @@ const workerCount = Number(values.workers);
 const nodeCount = Number(values.nodes);
 /** Each scenario runs this many times, the deployments taking turns; medians are reported. */
 const repeats = quick ? 1 : Math.max(1, Number(values.repeat));
+/** Calibration: CPU time the bare server spends per action, standing for a server's own work. */
+const bareExtraMicros = Math.max(0, Number(values['bare-extra-us']) || 0);
 
 /**
  * What the bare server sends: this server's game:updates from five 4-seat games of the default
@@ -273,7 +276,12 @@ async function deploy(target: Target): Promise<Deployment> {
   if (target === 'bare') {
     const child = fork(join(here, 'src/bare.ts'), [], {
       execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
-      env: { ...process.env, PORT: '0', UPDATES_FILE: recorded.file },
+      env: {
+        ...process.env,
+        PORT: '0',
+        UPDATES_FILE: recorded.file,
+        BARE_EXTRA_US: String(bareExtraMicros),
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve) =>
@@ -468,7 +476,7 @@ const results: Result[] = scenarios.flatMap(([mode, rooms]) =>
 );
 
 console.log(
-  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes).`,
+  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes).${bareExtraMicros > 0 ? ` Calibration: the bare server also spends ${bareExtraMicros} µs of CPU on its event loop per action.` : ''}`,
 );
 console.log(
   'deployment          mode      rooms      p50       p95       p99    moves/s  cpu/move  errors  heap/room  heap/socket  client delay p99',

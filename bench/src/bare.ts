@@ -12,6 +12,17 @@ import { Server } from 'socket.io';
 import { gameParser } from '../../apps/server/src/gameParser';
 
 const port = Number(process.env.PORT ?? 0);
+/**
+ * Calibration only (`pnpm bench:server --bare-extra-us N`): CPU time spent on the event loop per
+ * action before answering, standing for a server's own work, so that a run shows how much a
+ * microsecond of server work per action moves the latencies on this machine.
+ */
+const extraMicros = Number(process.env.BARE_EXTRA_US ?? 0);
+
+function busy(micros: number): void {
+  const until = performance.now() + micros / 1000;
+  while (performance.now() < until);
+}
 const { updates: recorded, starts } = JSON.parse(
   readFileSync(process.env.UPDATES_FILE!, 'utf8'),
 ) as {
@@ -52,6 +63,7 @@ io.on('connection', (socket) => {
       room = { version: 0, next: starts[rooms.size % starts.length]! };
       rooms.set(payload.room, room);
     }
+    if (extraMicros > 0) busy(extraMicros);
     const version = (room.version += 1);
     ack({ ok: true, version });
     const updates = recorded[room.next]!;
