@@ -419,7 +419,7 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 const label: Record<Target, string> = {
-  bare: 'bare Socket.IO',
+  bare: bareExtraMicros > 0 ? `bare +${bareExtraMicros} µs` : 'bare Socket.IO',
   sqlite: '1 node, SQLite',
   'redis-1': '1 node, Redis',
   'redis-n': `${nodeCount} nodes, Redis`,
@@ -500,7 +500,7 @@ for (const r of results) {
   );
 }
 console.log(
-  "\nRatios to the bare Socket.IO server (median of the runs' ratios, each run to the bare run beside it; every run's ratio in brackets):",
+  `\nRatios to the ${label.bare} server (median of the runs' ratios, each run to the bare run beside it; every run's ratio in brackets):`,
 );
 /** Every run's ratio, lowest first: with this machine's noise, the spread says as much as the median. */
 const range = (xs: number[]) =>
