@@ -240,6 +240,7 @@ export class Room {
       seats: r.seats.slice(0, r.seatCount).map((seat, index) => {
         const member = this.member(seat.memberId);
         const connected = member !== undefined && this.isConnected(member.id);
+        const awaySince = member && !connected ? this.awaySinceOf(member.id) : null;
         return {
           seat: index,
           kind: seat.kind,
@@ -248,7 +249,11 @@ export class Room {
           botLevel: seat.botLevel,
           connected: seat.kind === 'bot' || connected,
           standIn: seat.standIn,
-          awaySince: member && !connected ? this.awaySinceOf(member.id) : null,
+          awaySince,
+          handOverAt:
+            awaySince !== null && r.status === 'playing' && !seat.standIn
+              ? awaySince + this.config.HANDOVER_AFTER_MS
+              : null,
         };
       }),
       members: members.map((m) => ({

@@ -392,10 +392,18 @@ describe('R23: hand-over to the stand-in', () => {
       ok: false,
       code: 'SEAT_CONNECTED',
     });
+    expect(host.room!.seats.map((seat) => seat.handOverAt)).toEqual([null, null]);
     const token = guest.you!.token;
     guest.close();
     await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
     const awaySince = host.room!.seats[1]!.awaySince!;
+    // The room says from when the hand-over is taken, so the table can count down to it.
+    expect(host.room!.seats[1]!.handOverAt).toBe(awaySince + after);
+    await watcher.until(
+      () => watcher.room?.seats[1]?.handOverAt === awaySince + after,
+      5000,
+      'the hand-over time, for everyone',
+    );
     expect(await host.request('room:handOver', { seat: 1 })).toMatchObject({
       ok: false,
       code: 'TOO_EARLY',
@@ -407,6 +415,7 @@ describe('R23: hand-over to the stand-in', () => {
     await sleep(awaySince + after + 20 - Date.now());
     expect(await host.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
     await host.until(() => host.room?.seats[1]?.standIn === true, 5000, 'the stand-in');
+    expect(host.room!.seats[1]!.handOverAt).toBeNull();
 
     // The stand-in plays seat 1's turns; the host plays seat 0's.
     const turnsBefore = host.view!.turn!.number;

@@ -176,6 +176,7 @@ export const m = {
   // ---------------------------------------------------------------- lobby
   lobby: {
     title: (code: string) => `Room ${code}`,
+    share: 'Share this room',
     invite: 'Invite friends',
     inviteHint: 'Send this link: whoever opens it joins this room.',
     copy: 'Copy',
@@ -214,9 +215,9 @@ export const m = {
     cancel: 'Cancel',
     seatCount: 'Seats',
     deckLine: (deck: string) => `Deck: ${deck}`,
-    turnTimerLine: (s: number | null) => (s === null ? 'No turn timer' : `Turn timer: ${s} s`),
+    turnTimerLine: (s: number | null) => (s === null ? 'No turn timer' : `Turn timer: ${s}\u00a0s`),
     timersLine: (setup: number, layOff: number) =>
-      `Field choice: ${setup} s · Lay-off turns: ${layOff} s`,
+      `Field choice: ${setup}\u00a0s · Lay-off turns: ${layOff}\u00a0s`,
     reshuffleLine: (n: number) => `Long Play reshuffles per round: ${n}`,
     connected: 'connected',
     away: 'away',
@@ -295,7 +296,7 @@ export const m = {
     away: 'away · seat held',
     bot: 'bot',
     handOver: 'Let the stand-in play',
-    handOverMine: 'Let the stand-in play for me',
+    handOverIn: (time: string) => `Let the stand-in play (in ${time})`,
     choosing: 'choosing field…',
     chosen: 'field chosen',
     ready: 'ready',

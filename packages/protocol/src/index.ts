@@ -15,7 +15,7 @@ import {
 import type { EventView, GameView, GameViewPatch, RULE_ERRORS } from '@trepenta/rules';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 // ------------------------------------------------------------------ limits
 
@@ -215,6 +215,11 @@ export const seatInfoSchema = z
     standIn: z.boolean(),
     /** When the player dropped (ms since epoch), while disconnected. */
     awaySince: z.number().nullable(),
+    /**
+     * R23: from when the host may hand this seat to the stand-in (ms since epoch): while a game is
+     * played and the seat's player is away; null otherwise (connected, or the stand-in plays it).
+     */
+    handOverAt: z.number().nullable(),
   })
   .strict();
 

@@ -11,7 +11,7 @@ import { request } from '../net';
 import { notify, setPrefs, store, useStore } from '../store';
 import { CardFace, Die } from '../ui/Card';
 import type { CardSize } from '../ui/Card';
-import { Modal } from '../ui/common';
+import { Modal, formatSeconds, useNow } from '../ui/common';
 
 export const DRAG_TYPE = 'application/x-trepenta-card';
 
@@ -319,7 +319,7 @@ export function seatStatus(room: RoomView | null, game: GameView, seat: number) 
     bot: info?.kind === 'bot',
     standIn: info?.standIn ?? false,
     away,
-    awaySince: info?.awaySince ?? null,
+    handOverAt: info?.handOverAt ?? null,
     dealer: game.dealer === seat,
     turn:
       (game.phase === 'turns' && game.turn?.seat === seat) ||
@@ -367,8 +367,8 @@ export function SeatPanel({
           </span>
         )}
       </header>
-      {status.away && isHost && room?.status === 'playing' && (
-        <HandOverButton seat={seat.seat} awaySince={status.awaySince} />
+      {status.handOverAt !== null && isHost && (
+        <HandOverButton seat={seat.seat} handOverAt={status.handOverAt} />
       )}
       <FieldRow
         seat={seat}
@@ -404,14 +404,19 @@ export function SeatPanel({
   );
 }
 
-function HandOverButton({ seat, awaySince }: { seat: number; awaySince: number | null }) {
+/**
+ * R23: the host's offer to hand an away player's seat to the stand-in. Shown as soon as the player
+ * drops, and usable once the server will take it (`handOverAt`): until then it counts down.
+ */
+function HandOverButton({ seat, handOverAt }: { seat: number; handOverAt: number }) {
   const [busy, setBusy] = useState(false);
-  if (awaySince === null) return null;
+  const now = useNow(1000);
+  const wait = (handOverAt - now) / 1000;
   return (
     <button
       type="button"
       className="small-button"
-      disabled={busy}
+      disabled={busy || wait > 0}
       onClick={() => {
         setBusy(true);
         void request('room:handOver', { seat }).then((answer) => {
@@ -420,7 +425,7 @@ function HandOverButton({ seat, awaySince }: { seat: number; awaySince: number |
         });
       }}
     >
-      {m.table.handOver}
+      {wait > 0 ? m.table.handOverIn(formatSeconds(wait)) : m.table.handOver}
     </button>
   );
 }

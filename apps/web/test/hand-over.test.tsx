@@ -1,0 +1,95 @@
+/**
+ * R23 at the table: the host's offer to hand an away player's seat to the stand-in counts down to
+ * the time the server takes it (`handOverAt`), and only the host sees it.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { DEFAULT_SETTINGS } from '@trepenta/rules';
+import { roomViewSchema } from '@trepenta/protocol';
+import type { RoomView } from '@trepenta/protocol';
+import { SeatPanel } from '../src/table/parts';
+import { newGame, viewOf } from './fixtures';
+
+const NOW = 1_700_000_100_000;
+
+/** Ana (host, seat 0) and Ben (seat 1), mid-game; Ben is away when `handOverAt` is given. */
+function room(handOverAt: number | null): RoomView {
+  const seat = (index: number, memberId: string, nickname: string, away: boolean) => ({
+    seat: index,
+    kind: 'human' as const,
+    memberId,
+    nickname,
+    botLevel: null,
+    connected: !away,
+    standIn: false,
+    awaySince: away ? NOW - 5_000 : null,
+    handOverAt: away ? handOverAt : null,
+  });
+  return roomViewSchema.parse({
+    code: 'BCDFGH',
+    status: 'playing',
+    paused: false,
+    locked: false,
+    settings: DEFAULT_SETTINGS,
+    seatCount: 2,
+    seats: [seat(0, 'm1', 'Ana', false), seat(1, 'm2', 'Ben', handOverAt !== null)],
+    members: [
+      { id: 'm1', nickname: 'Ana', role: 'player', seat: 0, connected: true, host: true },
+      { id: 'm2', nickname: 'Ben', role: 'player', seat: 1, connected: false, host: false },
+    ],
+    spectators: 0,
+    hostId: 'm1',
+    gameNumber: 1,
+    commit: null,
+    deadline: null,
+    revision: 7,
+  });
+}
+
+const game = viewOf(newGame([], 2, 3), 0);
+
+function benPanel(view: RoomView, isHost: boolean) {
+  return render(
+    <SeatPanel
+      game={game}
+      room={view}
+      seat={game.seats[1]!}
+      name="Ben"
+      controls={null}
+      compact={false}
+      isHost={isHost}
+    />,
+  );
+}
+
+describe('R23: handing an away seat to the stand-in', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('counts down while the server would refuse, then offers the hand-over', () => {
+    benPanel(room(NOW + 25_000), true);
+    expect(screen.getByText(/away · seat held/)).toBeTruthy();
+    const button = screen.getByRole('button', { name: /^Let the stand-in play/ });
+    expect(button.textContent).toBe('Let the stand-in play (in 0:25)');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(button.textContent).toBe('Let the stand-in play (in 0:15)');
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
+    expect(button.textContent).toBe('Let the stand-in play');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('is not offered to others than the host, nor for a connected player', () => {
+    benPanel(room(NOW - 1), false);
+    expect(screen.queryByRole('button', { name: /stand-in/ })).toBeNull();
+    benPanel(room(null), true);
+    expect(screen.queryByRole('button', { name: /stand-in/ })).toBeNull();
+  });
+});
