@@ -264,7 +264,7 @@ export function Lobby({ room }: { room: RoomView }) {
         <main className="page lobby">
           <h1>{m.lobby.title(room.code)}</h1>
           <section className="card-panel">
-            <h2>{m.lobby.invite}</h2>
+            <h2>{m.lobby.share}</h2>
             <CopyField
               label={m.lobby.invite}
               hint={m.lobby.inviteHint}
@@ -449,16 +449,17 @@ export function Lobby({ room }: { room: RoomView }) {
                 )}
             </section>
             <div>
-              <RoomRulesCard settings={room.settings} />
-              {isHost && room.status === 'lobby' && (
-                <button
-                  type="button"
-                  className="secondary"
-                  onClick={() => setEditing(room.settings)}
-                >
-                  {m.lobby.changeRules}
-                </button>
-              )}
+              <RoomRulesCard settings={room.settings}>
+                {isHost && room.status === 'lobby' && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setEditing(room.settings)}
+                  >
+                    {m.lobby.changeRules}
+                  </button>
+                )}
+              </RoomRulesCard>
               {editing && (
                 <section className="card-panel">
                   <SettingsForm value={editing} onChange={setEditing} />

@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, HOUSE_RULES } from '@trepenta/rules';
 import type { GameSettings } from '@trepenta/rules';
+import type { ReactNode } from 'react';
 import { m } from '../messages';
 import { links } from '../router';
 
@@ -21,7 +22,14 @@ export function roomDifferences(settings: GameSettings): string[] {
   return lines;
 }
 
-export function RoomRulesCard({ settings }: { settings: GameSettings }) {
+/** The room's rules for everyone; `children` (the host's controls) go at its foot. */
+export function RoomRulesCard({
+  settings,
+  children,
+}: {
+  settings: GameSettings;
+  children?: ReactNode;
+}) {
   const lines = roomDifferences(settings);
   return (
     <section className="card-panel rules-card" aria-label={m.lobby.rulesCard}>
@@ -39,6 +47,7 @@ export function RoomRulesCard({ settings }: { settings: GameSettings }) {
         {m.lobby.deckLine(m.deckTitle(settings.deck))} ·{' '}
         {m.lobby.timersLine(settings.setupTimerSeconds, settings.layOffTimerSeconds)}
       </p>
+      {children}
     </section>
   );
 }
