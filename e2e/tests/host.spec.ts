@@ -89,9 +89,9 @@ test('the host runs the lobby: lock, seats and bots, rules, seat link, pass host
 /**
  * Mid-game, a friend's browser goes away: the table shows the seat as away, the host hands it to
  * the stand-in (R23), which plays that seat's turns; the friend comes back in a new tab and takes
- * the seat back, with the whole view.
+ * the seat back, with the whole view. Then she steps away herself and takes the seat back again.
  */
-test('a friend drops out mid-game: the stand-in plays the seat, the friend takes it back (R23)', async ({
+test('a friend drops out mid-game: the stand-in plays the seat, the friend takes it back; stepping away (R23)', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -140,4 +140,19 @@ test('a friend drops out mid-game: the stand-in plays the seat, the friend takes
   await expect(beaPanel).not.toContainText('stand-in playing');
   await expect(beaPanel).not.toContainText('away · seat held');
   await expect(back.page.locator('.my-area .hand-card').first()).toBeVisible();
+
+  // Bea steps away herself while staying connected, then takes her seat back.
+  await back.page.getByRole('button', { name: 'Step away: let the stand-in play for me' }).click();
+  await expect(
+    back.page.getByRole('status').filter({ hasText: 'The stand-in is playing your seat' }),
+  ).toBeVisible();
+  await expect(beaPanel).toContainText('stand-in playing');
+  await expect(beaPanel).not.toContainText('away · seat held');
+  await shot(back.page, 'desktop-table-stepped-away');
+  await back.page.getByRole('button', { name: 'Take my seat back' }).click();
+  await expect(back.page.getByText('The stand-in is playing your seat')).toHaveCount(0);
+  await expect(beaPanel).not.toContainText('stand-in playing');
+  await expect(
+    back.page.getByRole('button', { name: 'Step away: let the stand-in play for me' }),
+  ).toBeVisible();
 });

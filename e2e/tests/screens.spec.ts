@@ -8,7 +8,7 @@ import type { Player } from './helpers';
  * is photographed for review (artifacts/screenshots/), and the phone plays its turns by tapping.
  */
 for (const size of ['desktop', 'phone'] as const) {
-  test(`${size}: home, lobby, setup, turn, final turns, round end and score sheet`, async ({
+  test(`${size}: home, lobby, setup, turn, final turns, round end, score sheet and rematch`, async ({
     browser,
   }) => {
     test.setTimeout(200_000);
@@ -69,6 +69,36 @@ for (const size of ['desktop', 'phone'] as const) {
     await expect(page.getByRole('region', { name: 'Score sheet' })).toBeVisible();
     await shot(page, `${size}-score-sheet`);
     if (size === 'phone') await assertNoHorizontalScroll(page);
+
+    // A rematch in the same room, with one more house rule: back in the lobby with the same
+    // seats and the new rules, then a new deal.
+    await page.getByRole('button', { name: 'Change rules, then rematch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change rules' });
+    await dialog.getByRole('checkbox', { name: /Open Field/ }).check();
+    await shot(page, `${size}-rematch-rules`);
+    await dialog.getByRole('button', { name: 'Rematch' }).click();
+    await expect(page.getByRole('region', { name: 'This room’s rules' })).toContainText(
+      'Open Field',
+    );
+    await expect(page.locator('.seat-row')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Start game' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+    const rematch = await page.evaluate(() => {
+      type Store = {
+        getState(): {
+          room: { gameNumber: number; settings: { houseRules: Record<string, boolean> } } | null;
+          game: { round: number; phase: string } | null;
+        };
+      };
+      const state = (window as unknown as { __trepenta: Store }).__trepenta.getState();
+      return {
+        gameNumber: state.room?.gameNumber,
+        openField: state.room?.settings.houseRules.openField,
+        round: state.game?.round,
+        phase: state.game?.phase,
+      };
+    });
+    expect(rematch).toEqual({ gameNumber: 2, openField: true, round: 1, phase: 'setup' });
   });
 }
 

@@ -467,6 +467,51 @@ describe('R23: hand-over to the stand-in', () => {
     await seen([guest], handed);
     await playTurn(guest);
   });
+
+  it('R23: a player takes the seat back with room:takeBack, without acting', async () => {
+    const server = await scope.server({ HANDOVER_AFTER_MS: 60_000, BOT_DELAY_MS: 0 });
+    const table = await openTable(scope, server, { humans: 2, spectators: 1, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    const watcher = table.spectators[0]!;
+    await chooseFields(table);
+    expect(await watcher.request('room:takeBack', {})).toMatchObject({
+      ok: false,
+      code: 'NOT_SEATED',
+    });
+    // Not handed over: nothing to take back, and nothing changes.
+    const revision = host.room!.revision;
+    expect(await guest.request('room:takeBack', {})).toEqual({ ok: true });
+    await sleep(100);
+    expect(host.room!.revision).toBe(revision);
+
+    expect(await guest.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
+    await host.until(() => host.room?.seats[1]?.standIn === true, 5000, 'the stand-in');
+    expect(await guest.request('room:takeBack', {})).toEqual({ ok: true });
+    await host.until(() => host.room?.seats[1]?.standIn === false, 5000, 'the seat taken back');
+    // A retry is answered the same and changes nothing.
+    const after = host.room!.revision;
+    expect(await guest.request('room:takeBack', {})).toEqual({ ok: true });
+    await sleep(100);
+    expect(host.room!.revision).toBe(after);
+    // The player plays on: the stand-in no longer moves for seat 1.
+    // (Taken back mid-turn, the player finishes the turn the stand-in began.)
+    await sync(guest);
+    if (turnSeat(guest.view) === 1) {
+      const version =
+        guest.view!.turn!.step === 'draw'
+          ? await playTurn(guest)
+          : await actOk(guest, {
+              type: 'discard',
+              cardId: guest.view!.seats[1]!.hand![0]!.id,
+            });
+      await seen([host], version);
+    }
+    const handed = await playTurn(host);
+    await seen([guest], handed);
+    await sleep(300);
+    expect((await sync(host)).game!.view.version).toBe(handed);
+    await playTurn(guest);
+  });
 });
 
 describe('kicks', () => {

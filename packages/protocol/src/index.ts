@@ -179,6 +179,7 @@ export const clientSchemas = {
   'room:kick': memberTargetSchema,
   'room:passHost': memberTargetSchema,
   'room:handOver': seatTargetSchema,
+  'room:takeBack': empty,
   'room:start': empty,
   'room:rematch': empty,
   'game:nonce': nonceSchema,
@@ -338,6 +339,7 @@ export interface AckPayloads {
   'room:kick': object;
   'room:passHost': object;
   'room:handOver': object;
+  'room:takeBack': object;
   'room:start': object;
   'room:rematch': object;
   'game:nonce': object;

@@ -5,8 +5,8 @@ import { useTurnControls } from '../game/controls';
 import type { TurnControls } from '../game/controls';
 import { cardText, seatNames } from '../game/describe';
 import { m } from '../messages';
-import { leaveRoom } from '../net';
-import { setPrefs, useStore } from '../store';
+import { leaveRoom, request } from '../net';
+import { notify, setPrefs, useStore } from '../store';
 import { Countdown, Modal } from '../ui/common';
 import { Icon } from '../ui/icons';
 import { RulesHelp } from '../ui/RulesHelp';
@@ -52,9 +52,10 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
 
   return (
     <div className={`table-screen phase-${game.phase}`}>
-      <TopBar game={game} room={room} names={names} onPanel={() => setPanelOpen(true)} />
+      <TopBar game={game} room={room} names={names} me={me} onPanel={() => setPanelOpen(true)} />
       <div className="table-layout">
         <main className="felt" aria-label={m.table.round(game.round, game.rounds)}>
+          <StandInNote room={room} me={me} />
           <Banners game={game} names={names} />
           {game.phase === 'gameOver' && <ScoreSheet game={game} room={room} names={names} />}
           {!revealPhase && game.phase !== 'gameOver' && (
@@ -102,15 +103,48 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   );
 }
 
+/** R23: the seat's own player hands it to the stand-in, and takes it back. */
+function stepAway(seat: number): void {
+  void request('room:handOver', { seat }).then((answer) => {
+    if (!answer.ok) notify(answer.message);
+  });
+}
+function takeBack(): void {
+  void request('room:takeBack', {}).then((answer) => {
+    if (!answer.ok) notify(answer.message);
+  });
+}
+
+/** Whether a player may step away now: seated, a game on, and the seat still theirs. */
+function canStepAway(room: RoomView, me: number | null): me is number {
+  return me !== null && room.status === 'playing' && room.seats[me]?.standIn === false;
+}
+
+function StandInNote({ room, me }: { room: RoomView; me: number | null }) {
+  if (me === null || room.status !== 'playing' || !room.seats[me]?.standIn) return null;
+  return (
+    <div className="banners">
+      <p className="banner warn stand-in-note" role="status">
+        {m.table.standInForYou}{' '}
+        <button type="button" className="small-button" onClick={takeBack}>
+          {m.table.takeBack}
+        </button>
+      </p>
+    </div>
+  );
+}
+
 function TopBar({
   game,
   room,
   names,
+  me,
   onPanel,
 }: {
   game: GameView;
   room: RoomView;
   names: string[];
+  me: number | null;
   onPanel: () => void;
 }) {
   const prefs = useStore((s) => s.prefs);
@@ -159,6 +193,17 @@ function TopBar({
         >
           <Icon name="help" />
         </button>
+        {canStepAway(room, me) && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={m.table.stepAway}
+            title={m.table.stepAway}
+            onClick={() => stepAway(me)}
+          >
+            <Icon name="pause" />
+          </button>
+        )}
         <button type="button" className="icon-button panel-toggle" onClick={onPanel}>
           <Icon name="menu" />
           <span className="sr-only">{m.panel.open}</span>

@@ -4,6 +4,7 @@ const paths = {
   bellOff: 'M6 16V11a6 6 0 0 1 9.5-4.9M18 11v5l1.5 2H8M10 20a2 2 0 0 0 4 0M4 4l16 16',
   help: 'M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5v.5M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18z',
   menu: 'M4 7h16M4 12h16M4 17h16',
+  pause: 'M9 6v12M15 6v12',
   exit: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
   history: 'M5 5h14M5 10h14M5 15h14M5 20h9',
 } as const;
