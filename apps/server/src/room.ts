@@ -121,6 +121,8 @@ export class Room {
   /** When the bot or stand-in to move at a version should move (this node's own pacing). */
   private bot: { version: number; at: number } | null = null;
   private closed = false;
+  /** When this node took the room in (created or loaded): "away since" for the unknown. */
+  private readonly since = Date.now();
   readonly log: FastifyBaseLogger;
   private readonly store: RoomStore;
   private readonly transport: Transport;
@@ -212,7 +214,9 @@ export class Room {
 
   /**
    * Since when a disconnected member has been away: when they left, or, if the node holding their
-   * socket died, when that node was last seen alive.
+   * socket died, when that node was last seen alive; failing both (a restart of a single node,
+   * whose old id nobody remembers), since this node took the room in. Never a time that moves on
+   * while they stay away, so that the hand-over time (R23) and the host's grace stay put.
    */
   private awaySinceOf(memberId: string): number {
     const left = this.record.awaySince[memberId];
@@ -220,7 +224,7 @@ export class Room {
     const seen = (this.record.presence[memberId] ?? [])
       .map((node) => this.coordinator.lastSeen(node))
       .filter((at): at is number => at !== undefined);
-    return seen.length ? Math.max(...seen) : this.record.lastActivity;
+    return seen.length ? Math.max(...seen) : this.since;
   }
 
   private awayFor(memberId: string, now: number): number {
@@ -625,6 +629,8 @@ export class Room {
     if (this.record.status !== 'playing') return fail('NO_GAME');
     const target = this.record.seats[seat];
     if (!target || seat >= this.record.seatCount) return fail('NO_SUCH_SEAT');
+    // A player who asks again is answered as the first time (a double click, a retry).
+    if (target.standIn && target.memberId === by) return { ok: true };
     if (target.kind !== 'human' || target.standIn)
       return fail('WRONG_STATUS', 'That seat is not played by a person.');
     if (target.memberId !== by) {
@@ -855,6 +861,18 @@ export class Room {
         seats: replace(this.record.seats, seat, { ...record, standIn: false }),
       });
     }
+  }
+
+  /**
+   * R23 (room:takeBack): the seat's player takes it back from the stand-in while connected; a seat
+   * already theirs is left as it is, so a retry is safe. Call inside `run`.
+   */
+  async reclaim(memberId: string): Promise<Outcome> {
+    const seat = this.member(memberId)?.seat;
+    if (seat == null) return fail('NOT_SEATED');
+    if (this.record.status !== 'playing') return fail('NO_GAME');
+    await this.takeBack(memberId, seat);
+    return { ok: true };
   }
 
   // ---------------------------------------------------------------- timers and bots

@@ -210,6 +210,32 @@ describe('restarts (R23, R26)', () => {
     expect(views[1]).not.toBe(JSON.stringify(again.client.view));
   });
 
+  it('R23: after a restart, a player not yet back is away since the restore, and that stays put', async () => {
+    const dir = scope.dir();
+    const first = await scope.server({}, dir);
+    const table = await openTable(scope, first, { humans: 2, start: true });
+    await chooseFields(table);
+    const guestId = table.players[1]!.you!.memberId;
+    await first.close();
+
+    const restoredFrom = Date.now();
+    const second = await scope.server({ HANDOVER_AFTER_MS: 60_000 }, dir);
+    const { client: host } = await rejoin(scope, second.url, table.code, table.host.you!.token);
+    const away = host.room!.seats[1]!;
+    expect(away.memberId).toBe(guestId);
+    expect(away.connected).toBe(false);
+    expect(away.awaySince).toBeGreaterThanOrEqual(restoredFrom);
+    expect(away.awaySince).toBeLessThanOrEqual(Date.now());
+    expect(away.handOverAt).toBe(away.awaySince! + 60_000);
+    // Changes of the room (here chat) do not move the time: the host's countdown holds.
+    for (const text of ['still there?', 'hello?']) {
+      await sleep(30);
+      await host.ok('chat:send', { text });
+      const seat = (await sync(host)).room.seats[1]!;
+      expect([seat.awaySince, seat.handOverAt]).toEqual([away.awaySince, away.handOverAt]);
+    }
+  });
+
   it('a host who never returns after a restart passes the room on once a player is back', async () => {
     const dir = scope.dir();
     const first = await scope.server({ HOST_GRACE_MS: 200 }, dir);
@@ -486,6 +512,8 @@ describe('R23: hand-over to the stand-in', () => {
 
     expect(await guest.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
     await host.until(() => host.room?.seats[1]?.standIn === true, 5000, 'the stand-in');
+    // Asking again (a double click) is answered the same.
+    expect(await guest.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
     expect(await guest.request('room:takeBack', {})).toEqual({ ok: true });
     await host.until(() => host.room?.seats[1]?.standIn === false, 5000, 'the seat taken back');
     // A retry is answered the same and changes nothing.
