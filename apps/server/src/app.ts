@@ -418,13 +418,7 @@ export async function createServer(
       room.handOver(memberId, p.seat),
     ),
     // R23: the seat's player takes it back from the stand-in while staying connected.
-    'room:takeBack': inRoom<'room:takeBack'>(async (room, memberId) => {
-      const member = room.member(memberId);
-      if (member?.seat == null) return fail('NOT_SEATED');
-      if (room.record.status !== 'playing') return fail('NO_GAME');
-      await room.takeBack(memberId, member.seat);
-      return { ok: true };
-    }),
+    'room:takeBack': inRoom<'room:takeBack'>((room, memberId) => room.reclaim(memberId)),
     'room:start': inRoom<'room:start'>((room, memberId) => room.start(memberId)),
     'room:rematch': inRoom<'room:rematch'>((room, memberId) => room.rematch(memberId)),
     'game:nonce': inRoom<'game:nonce'>((room, memberId, p) =>

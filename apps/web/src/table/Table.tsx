@@ -116,8 +116,8 @@ function takeBack(): void {
 }
 
 /** Whether a player may step away now: seated, a game on, and the seat still theirs. */
-function canStepAway(room: RoomView, me: number | null): me is number {
-  return me !== null && room.status === 'playing' && room.seats[me]?.standIn === false;
+function canStepAway(room: RoomView, me: number): boolean {
+  return room.status === 'playing' && room.seats[me]?.standIn === false;
 }
 
 function StandInNote({ room, me }: { room: RoomView; me: number | null }) {
@@ -193,7 +193,7 @@ function TopBar({
         >
           <Icon name="help" />
         </button>
-        {canStepAway(room, me) && (
+        {me !== null && canStepAway(room, me) && (
           <button
             type="button"
             className="icon-button"
