@@ -126,6 +126,16 @@ export function request<E extends ClientEventName>(
   });
 }
 
+/** A request whose refusal is only shown to the user (a toast); says whether it was accepted. */
+export async function requestOrNotify<E extends ClientEventName>(
+  event: E,
+  payload: ClientPayload<E>,
+): Promise<boolean> {
+  const answer = await request(event, payload);
+  if (!answer.ok) notify(answer.message);
+  return answer.ok;
+}
+
 // ---------------------------------------------------------------- rooms
 
 function entered(room: RoomView, you: You): void {

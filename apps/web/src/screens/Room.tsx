@@ -4,10 +4,10 @@ import { BOT_LEVELS } from '@trepenta/rules';
 import { LIMITS } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
-import { joinRoom, leaveRoom, request } from '../net';
+import { joinRoom, leaveRoom, requestOrNotify } from '../net';
 import { links, navigate } from '../router';
 import { tokens } from '../storage';
-import { notify, setPrefs, useStore } from '../store';
+import { setPrefs, useStore } from '../store';
 import { SidePanel } from '../table/SidePanel';
 import { Table } from '../table/Table';
 import { SeatCountOptions, copyText } from '../ui/common';
@@ -233,10 +233,8 @@ export function Lobby({ room }: { room: RoomView }) {
   const mySeat = you?.seat ?? null;
   const host = room.members.find((member) => member.host);
   const full = room.seats.every((seat) => seat.kind !== 'empty');
-  const call = async (event: Parameters<typeof request>[0], payload: object) => {
-    const answer = await request(event, payload as never);
-    if (!answer.ok) notify(answer.message);
-  };
+  const call = (event: Parameters<typeof requestOrNotify>[0], payload: object) =>
+    requestOrNotify(event, payload as never);
   const names = room.seats.map((s) => s.nickname ?? '');
   return (
     <div className="lobby-screen">

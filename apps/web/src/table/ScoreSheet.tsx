@@ -4,8 +4,8 @@ import type { RoomView } from '@trepenta/protocol';
 import { verifyDeals } from '../game/verify';
 import type { DealsCheck } from '../game/verify';
 import { m } from '../messages';
-import { leaveRoom, request } from '../net';
-import { notify, store, useStore } from '../store';
+import { leaveRoom, requestOrNotify } from '../net';
+import { store, useStore } from '../store';
 import { Modal } from '../ui/common';
 import { SettingsForm } from '../ui/SettingsForm';
 
@@ -163,15 +163,8 @@ export function ScoreSheet({
     );
   };
   const rematch = async (settings?: GameSettings) => {
-    if (settings) {
-      const configured = await request('room:configure', { settings });
-      if (!configured.ok) {
-        notify(configured.message);
-        return;
-      }
-    }
-    const answer = await request('room:rematch', {});
-    if (!answer.ok) notify(answer.message);
+    if (settings && !(await requestOrNotify('room:configure', { settings }))) return;
+    await requestOrNotify('room:rematch', {});
   };
   return (
     <section className="score-sheet card-panel" aria-label={m.score.title}>

@@ -3,8 +3,8 @@ import type { GameView } from '@trepenta/rules';
 import { EMOTES, LIMITS } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
-import { request } from '../net';
-import { notify, setPrefs, useStore } from '../store';
+import { requestOrNotify } from '../net';
+import { setPrefs, useStore } from '../store';
 import { RulesHelp } from '../ui/RulesHelp';
 import { ScoreTable } from './ScoreSheet';
 
@@ -112,10 +112,8 @@ export function Chat({ room }: { room: RoomView }) {
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [chat.length]);
-  const send = async (payload: { text: string } | { emote: (typeof EMOTES)[number] }) => {
-    const answer = await request('chat:send', payload);
-    if (!answer.ok) notify(answer.message);
-  };
+  const send = (payload: { text: string } | { emote: (typeof EMOTES)[number] }) =>
+    requestOrNotify('chat:send', payload);
   const toggleMute = (id: string) =>
     setPrefs({ muted: muted.includes(id) ? muted.filter((x) => x !== id) : [...muted, id] });
   const visible = chat.filter((msg) => !muted.includes(msg.memberId));

@@ -5,8 +5,8 @@ import { useTurnControls } from '../game/controls';
 import type { TurnControls } from '../game/controls';
 import { cardText, seatNames } from '../game/describe';
 import { m } from '../messages';
-import { leaveRoom, request } from '../net';
-import { notify, setPrefs, useStore } from '../store';
+import { leaveRoom, requestOrNotify } from '../net';
+import { setPrefs, useStore } from '../store';
 import { Countdown, Modal } from '../ui/common';
 import { Icon } from '../ui/icons';
 import { RulesHelp } from '../ui/RulesHelp';
@@ -105,14 +105,10 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
 
 /** R23: the seat's own player hands it to the stand-in, and takes it back. */
 function stepAway(seat: number): void {
-  void request('room:handOver', { seat }).then((answer) => {
-    if (!answer.ok) notify(answer.message);
-  });
+  void requestOrNotify('room:handOver', { seat });
 }
 function takeBack(): void {
-  void request('room:takeBack', {}).then((answer) => {
-    if (!answer.ok) notify(answer.message);
-  });
+  void requestOrNotify('room:takeBack', {});
 }
 
 /** Whether a player may step away now: seated, a game on, and the seat still theirs. */

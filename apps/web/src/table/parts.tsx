@@ -7,8 +7,8 @@ import type { TurnControls } from '../game/controls';
 import { cardText } from '../game/describe';
 import { sortHand } from '../game/targets';
 import { m } from '../messages';
-import { request } from '../net';
-import { notify, setPrefs, store, useStore } from '../store';
+import { requestOrNotify } from '../net';
+import { setPrefs, store, useStore } from '../store';
 import { CardFace, Die } from '../ui/Card';
 import type { CardSize } from '../ui/Card';
 import { Modal, formatSeconds, useNow } from '../ui/common';
@@ -419,10 +419,7 @@ function HandOverButton({ seat, handOverAt }: { seat: number; handOverAt: number
       disabled={busy || wait > 0}
       onClick={() => {
         setBusy(true);
-        void request('room:handOver', { seat }).then((answer) => {
-          setBusy(false);
-          if (!answer.ok) notify(answer.message);
-        });
+        void requestOrNotify('room:handOver', { seat }).then(() => setBusy(false));
       }}
     >
       {wait > 0 ? m.table.handOverIn(formatSeconds(wait)) : m.table.handOver}
