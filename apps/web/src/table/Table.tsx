@@ -111,13 +111,36 @@ function takeBack(): void {
   void requestOrNotify('room:takeBack', {});
 }
 
-/** Whether a player may step away now: seated, a game on, and the seat still theirs. */
-function canStepAway(room: RoomView, me: number): boolean {
-  return room.status === 'playing' && room.seats[me]?.standIn === false;
+/** While a game is played: whether the stand-in plays this seat; null outside a game. */
+function standInOf(room: RoomView, seat: number): boolean | null {
+  return room.status === 'playing' ? (room.seats[seat]?.standIn ?? null) : null;
+}
+
+/** A top-bar button that shows only an icon; its label is its name and its tooltip. */
+function IconButton({
+  label,
+  icon,
+  onClick,
+}: {
+  label: string;
+  icon: Parameters<typeof Icon>[0]['name'];
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+    </button>
+  );
 }
 
 function StandInNote({ room, me }: { room: RoomView; me: number | null }) {
-  if (me === null || room.status !== 'playing' || !room.seats[me]?.standIn) return null;
+  if (me === null || standInOf(room, me) !== true) return null;
   return (
     <div className="banners">
       <p className="banner warn stand-in-note" role="status">
@@ -180,39 +203,15 @@ function TopBar({
             ◆
           </span>
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={m.prefs.help}
-          title={m.prefs.help}
-          onClick={() => setHelp(true)}
-        >
-          <Icon name="help" />
-        </button>
-        {me !== null && canStepAway(room, me) && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={m.table.stepAway}
-            title={m.table.stepAway}
-            onClick={() => stepAway(me)}
-          >
-            <Icon name="pause" />
-          </button>
+        <IconButton label={m.prefs.help} icon="help" onClick={() => setHelp(true)} />
+        {me !== null && standInOf(room, me) === false && (
+          <IconButton label={m.table.stepAway} icon="pause" onClick={() => stepAway(me)} />
         )}
         <button type="button" className="icon-button panel-toggle" onClick={onPanel}>
           <Icon name="menu" />
           <span className="sr-only">{m.panel.open}</span>
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={m.lobby.leave}
-          title={m.lobby.leave}
-          onClick={() => void leaveRoom()}
-        >
-          <Icon name="exit" />
-        </button>
+        <IconButton label={m.lobby.leave} icon="exit" onClick={() => void leaveRoom()} />
       </div>
       {help && (
         <Modal title={m.rulesHelp.title} onClose={() => setHelp(false)} wide>
