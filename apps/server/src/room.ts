@@ -231,6 +231,11 @@ export class Room {
     return now - this.awaySinceOf(memberId);
   }
 
+  /** R23: from when the host may hand an away member's seat to the stand-in. */
+  private handOverAt(memberId: string): number {
+    return this.awaySinceOf(memberId) + this.config.HANDOVER_AFTER_MS;
+  }
+
   view(): RoomView {
     const r = this.record;
     const members = r.members.filter((m) => !m.kicked);
@@ -244,7 +249,7 @@ export class Room {
       seats: r.seats.slice(0, r.seatCount).map((seat, index) => {
         const member = this.member(seat.memberId);
         const connected = member !== undefined && this.isConnected(member.id);
-        const awaySince = member && !connected ? this.awaySinceOf(member.id) : null;
+        const away = member !== undefined && !connected;
         return {
           seat: index,
           kind: seat.kind,
@@ -253,11 +258,9 @@ export class Room {
           botLevel: seat.botLevel,
           connected: seat.kind === 'bot' || connected,
           standIn: seat.standIn,
-          awaySince,
+          awaySince: away ? this.awaySinceOf(member.id) : null,
           handOverAt:
-            awaySince !== null && r.status === 'playing' && !seat.standIn
-              ? awaySince + this.config.HANDOVER_AFTER_MS
-              : null,
+            away && r.status === 'playing' && !seat.standIn ? this.handOverAt(member.id) : null,
         };
       }),
       members: members.map((m) => ({
@@ -637,8 +640,7 @@ export class Room {
       const refusal = this.requireHost(by);
       if (refusal) return refusal;
       if (this.isConnected(target.memberId!)) return fail('SEAT_CONNECTED');
-      if (this.awayFor(target.memberId!, Date.now()) < this.config.HANDOVER_AFTER_MS)
-        return fail('TOO_EARLY');
+      if (Date.now() < this.handOverAt(target.memberId!)) return fail('TOO_EARLY');
     }
     await this.commitRoom({
       seats: replace(this.record.seats, seat, { ...target, standIn: true }),
