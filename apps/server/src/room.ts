@@ -146,20 +146,27 @@ export class Room {
 
   /** Runs one operation after every earlier one of this room, on fresh data, retrying conflicts. */
   run<T>(operation: () => Promise<T> | T): Promise<T> {
-    const attempt = async (): Promise<T> => {
-      for (let tries = 0; ; tries++) {
-        if (!this.store.soleWriter) await this.refresh();
-        try {
-          return await operation();
-        } catch (error) {
-          if (!(error instanceof Conflict) || tries >= 4) throw error;
-          await this.reload();
-        }
-      }
-    };
-    const result = this.queue.then(attempt, attempt);
+    // Arrow functions given as arguments: a named closure here would be renamed on every call by
+    // tsx's keep-names helper (an Object.defineProperty per action, measured at ~4 µs).
+    const result = this.queue.then(
+      () => this.attempt(operation),
+      () => this.attempt(operation),
+    );
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** One queued operation, tried again (up to four times) over a fresh copy after a conflict. */
+  private async attempt<T>(operation: () => Promise<T> | T): Promise<T> {
+    for (let tries = 0; ; tries++) {
+      if (!this.store.soleWriter) await this.refresh();
+      try {
+        return await operation();
+      } catch (error) {
+        if (!(error instanceof Conflict) || tries >= 4) throw error;
+        await this.reload();
+      }
+    }
   }
 
   /** Several nodes: take what another node wrote since this copy was read. */
