@@ -25,13 +25,16 @@ interface Times {
   held: number[];
   /** From each write's call to its promise resolving (committed), ms. */
   committed: number[];
+  /** CPU time (user and system, every thread, the checkpointer's too) per write, µs. */
+  cpuPerWrite: number;
 }
 
 async function run(): Promise<Times> {
   const dir = mkdtempSync(join(tmpdir(), 'trepenta-bench-commits-'));
   const store = new SqliteStore(dir, 'NORMAL');
-  const times: Times = { held: [], committed: [] };
+  const times: Times = { held: [], committed: [], cpuPerWrite: 0 };
   const writes: Promise<unknown>[] = [];
+  const cpu = process.cpuUsage();
   try {
     for (let n = 0; n < WRITES;) {
       for (let i = 0; i < 3 && n < WRITES; i++, n++) {
@@ -43,6 +46,8 @@ async function run(): Promise<Times> {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await Promise.all(writes);
+    const used = process.cpuUsage(cpu);
+    times.cpuPerWrite = (used.user + used.system) / WRITES;
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -63,4 +68,5 @@ for (let i = 1; i <= RUNS; i++) {
   const times = await run();
   console.log(`run ${i}: on the event loop: ${summary(times.held)}`);
   console.log(`       until committed: ${summary(times.committed)}`);
+  console.log(`       CPU per write (every thread): ${times.cpuPerWrite.toFixed(1)} µs`);
 }

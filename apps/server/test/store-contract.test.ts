@@ -5,6 +5,8 @@
  * and has no stamp), the difference is written down as a test of its own.
  */
 import { randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -505,13 +507,14 @@ function storeContract(name: string, caps: Capabilities, make: () => Promise<Sto
 
 storeContract('SqliteStore', { compareAndSet: false, stamps: false, refusesGaps: false }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
-  const store = new SqliteStore(dir, 'FULL');
+  // Both share the database, so that the other connection can read it while the first is open.
+  const store = new SqliteStore(dir, 'FULL', { shared: true });
   const opened: SqliteStore[] = [];
   return Promise.resolve({
     store,
     reopen: () => {
       // Another connection to the same file (the file is what a restart would find).
-      const again = new SqliteStore(dir, 'FULL');
+      const again = new SqliteStore(dir, 'FULL', { shared: true });
       opened.push(again);
       return Promise.resolve(again);
     },
@@ -542,14 +545,17 @@ describe('SqliteStore specifics', () => {
 });
 
 describe('SqliteStore commits (NORMAL: the first of a turn at once; FULL: per turn of the event loop)', () => {
-  /** A store and a second connection that reads what is committed the moment it is asked. */
+  /**
+   * A store and a second connection that reads what is committed the moment it is asked. Both
+   * share the database (as the store does while a checkpoint runs), so that the reader can read.
+   */
   async function withReader(
     synchronous: 'FULL' | 'NORMAL',
     test: (store: SqliteStore, reader: SqliteStore) => Promise<void>,
   ): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
-    const store = new SqliteStore(dir, synchronous);
-    const reader = new SqliteStore(dir, synchronous);
+    const store = new SqliteStore(dir, synchronous, { shared: true });
+    const reader = new SqliteStore(dir, synchronous, { shared: true });
     try {
       await test(store, reader);
     } finally {
@@ -623,13 +629,16 @@ describe('SqliteStore commits (NORMAL: the first of a turn at once; FULL: per tu
 });
 
 describe('SqliteStore and a locked database (the checkpointer’s RESTART holds the write lock)', () => {
-  /** A store, and another connection that takes the write lock as the checkpointer does. */
+  /**
+   * A store, and another connection that takes the write lock as the checkpointer does. The store
+   * shares the database, as it does while a checkpoint runs.
+   */
   async function whileLocked(
     synchronous: 'FULL' | 'NORMAL',
     test: (store: SqliteStore, lock: Database.Database) => Promise<void>,
   ): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'trepenta-locked-'));
-    const store = new SqliteStore(dir, synchronous);
+    const store = new SqliteStore(dir, synchronous, { shared: true });
     const lock = new Database(join(dir, 'trepenta.sqlite'));
     try {
       lock.exec('BEGIN IMMEDIATE');
@@ -721,7 +730,7 @@ describe('SqliteStore checkpoints (a worker thread copies the log, never a commi
     const checkpointer = new Checkpointer(
       join(dir, 'missing', 'trepenta.sqlite'),
       { intervalMs: 20, maxLogFrames: 1000 },
-      () => failures++,
+      { open: () => undefined, closed: () => undefined, failed: () => failures++ },
     );
     await until(() => failures > 0, 'the failure to be reported');
     await checkpointer.stop();
@@ -769,6 +778,114 @@ describe('SqliteStore checkpoints (a worker thread copies the log, never a commi
     );
     expect(logSizes[1_000_000]).toBeGreaterThan(rooms[1_000_000]! * 4096);
     expect(logSizes[20]).toBeLessThan(logSizes[1_000_000]! / 3);
+  });
+});
+
+describe('SqliteStore keeps the database to itself between checkpoints (EXCLUSIVE locking)', () => {
+  /**
+   * Another program reading the file, on a thread of its own (its busy timeout must not hold up
+   * the event loop, which opens the database for checkpoints): it waits to get in, opens a read
+   * transaction, reports how many rooms it sees, and holds the transaction until told to leave.
+   */
+  function outsideReader(file: string): { seen: Promise<number>; leave: () => Promise<void> } {
+    const worker = new Worker(
+      `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const Database = require(workerData.driver);
+      const db = new Database(workerData.file, { timeout: 5000 });
+      db.exec('BEGIN');
+      parentPort.postMessage(db.prepare('SELECT count(*) AS n FROM rooms').get().n);
+      parentPort.once('message', () => {
+        db.exec('COMMIT');
+        db.close();
+        parentPort.close();
+      });
+      `,
+      {
+        eval: true,
+        workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file },
+      },
+    );
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const seen = new Promise<number>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    return {
+      seen,
+      leave: () => {
+        worker.postMessage('leave');
+        return exited;
+      },
+    };
+  }
+  const busyForOthers = (file: string): boolean => {
+    const other = new Database(file, { timeout: 0 });
+    try {
+      other.prepare('SELECT count(*) AS n FROM rooms').get();
+      return false;
+    } catch (error) {
+      if (error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY') return true;
+      throw error;
+    } finally {
+      other.close();
+    }
+  };
+  /** A write must commit within `ms`, not wait for the lock indefinitely. */
+  const within = <T>(write: Promise<T>, ms: number): Promise<T> =>
+    Promise.race([
+      write,
+      new Promise<T>((_, reject) =>
+        setTimeout(() => reject(new Error(`not committed within ${ms} ms`)), ms),
+      ),
+    ]);
+
+  it('others are locked out between checkpoints, get in during one, and the store shares the database while they hold it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-exclusive-'));
+    const file = join(dir, 'trepenta.sqlite');
+    const store = new SqliteStore(dir, 'NORMAL', { intervalMs: 100 });
+    let reader: ReturnType<typeof outsideReader> | null = null;
+    try {
+      const first = Array.from({ length: 3 }, () => roomRecord(newCode()));
+      for (const room of first) await store.saveRoom(room);
+      // The first checkpoint is 100 ms away: the store holds the database alone.
+      expect(busyForOthers(file)).toBe(true);
+      // A reader with a busy timeout gets in when the next checkpoint opens the database.
+      reader = outsideReader(file);
+      expect(await reader.seen).toBe(3);
+      // While it holds its transaction, writes still commit, across several checkpoints (each of
+      // which tries to take the database back, finds it held and shares it again).
+      const later = Array.from({ length: 5 }, () => roomRecord(newCode()));
+      for (const room of later) {
+        expect(await within(store.saveRoom(room), 1000)).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+      await reader.leave();
+      reader = null;
+      // Gone: after the next checkpoint the store keeps the database to itself again (a check
+      // that lands inside a checkpoint would get in, so a few are made).
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await store.saveRoom(roomRecord(newCode()));
+      const checks: boolean[] = [];
+      for (let i = 0; i < 3; i++) {
+        checks.push(busyForOthers(file));
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+      expect(checks).toContain(true);
+      expect((await store.loadRooms()).length).toBe(9);
+    } finally {
+      await reader?.leave();
+      await store.close();
+    }
+    // Closed, it lets go of the file: everything is there for the next start.
+    expect(busyForOthers(file)).toBe(false);
+    const again = new SqliteStore(dir, 'NORMAL');
+    try {
+      expect((await again.loadRooms()).length).toBe(9);
+    } finally {
+      await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,13 +7,15 @@ import { Worker } from 'node:worker_threads';
  * 1,000 log pages did this work, and its fsyncs, on the event loop (docs/operations.md has the
  * measured difference).
  *
- * The worker has its own connection and runs a PASSIVE checkpoint every `intervalMs`: it copies
- * what is committed without blocking the writer. Under a load that never pauses, the writer never
- * finds the log fully copied, so it never starts it again from the beginning, and the log file
- * would only grow; once the log holds more than `maxLogFrames` pages, the worker follows the
- * passive checkpoint with a RESTART one, which copies the few pages written meanwhile while the
- * writer waits (the longest waits measured: 19–32 ms) and makes the next commit reuse the file
- * from its start.
+ * Every `intervalMs` it asks the store to open the database to others (`open`), and the worker,
+ * with a connection of its own for that one checkpoint, runs a PASSIVE checkpoint: it copies what
+ * is committed without blocking the writer. Under a load that never pauses, the writer never finds
+ * the log fully copied, so it never starts it again from the beginning, and the log file would
+ * only grow; once the log holds more than `maxLogFrames` pages, the worker follows the passive
+ * checkpoint with a RESTART one, which copies the few pages written meanwhile while the writer
+ * waits (the longest waits measured: 19–32 ms) and makes the next commit reuse the file from its
+ * start. The worker then closes its connection and the store may keep the database to itself again
+ * (`closed`) until the next interval.
  *
  * If the worker cannot run (it fails to start or dies), `onFailure` is called once, so that the
  * store can give the work back to SQLite's own checkpoints rather than let the log grow.
@@ -21,12 +23,22 @@ import { Worker } from 'node:worker_threads';
 export class Checkpointer {
   private readonly worker: Worker;
   private readonly exited: Promise<void>;
+  private readonly timer: NodeJS.Timeout;
+  /** A checkpoint was asked for and the worker has not yet answered. */
+  private running = false;
   private stopping = false;
 
   constructor(
     file: string,
     options: { intervalMs: number; maxLogFrames: number },
-    onFailure: () => void,
+    private readonly store: {
+      /** Before a checkpoint: let another connection into the database. */
+      open(): void;
+      /** After it: the worker's connection is closed. */
+      closed(): void;
+      /** The worker cannot run. Called once. */
+      failed(): void;
+    },
   ) {
     this.worker = new Worker(WORKER, {
       eval: true,
@@ -34,25 +46,44 @@ export class Checkpointer {
       workerData: {
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
         file,
-        ...options,
+        maxLogFrames: options.maxLogFrames,
       },
     });
     // A checkpoint that fails inside the worker is tried again at the next interval; an error
     // here means the worker itself is gone.
     this.worker.on('error', () => undefined);
+    this.worker.on('message', () => {
+      this.running = false;
+      if (!this.stopping) this.store.closed();
+    });
     this.exited = new Promise((resolve) => {
       this.worker.once('exit', () => {
-        if (!this.stopping) onFailure();
+        clearInterval(this.timer);
+        if (!this.stopping) this.store.failed();
         resolve();
       });
     });
+    this.timer = setInterval(() => this.checkpoint(), options.intervalMs);
+    this.timer.unref();
     this.worker.unref();
   }
 
-  /** Stops the worker, letting a running checkpoint finish (at most 5 s). */
+  private checkpoint(): void {
+    if (this.running || this.stopping) return;
+    this.running = true;
+    this.store.open();
+    this.worker.postMessage('checkpoint');
+  }
+
+  /**
+   * Stops the worker, letting a running checkpoint finish (at most 5 s). Call once the store's
+   * own connection is closed: the worker's last connection then copies what is left of the log
+   * and removes the log file.
+   */
   async stop(): Promise<void> {
     if (!this.stopping) {
       this.stopping = true;
+      clearInterval(this.timer);
       this.worker.postMessage('stop');
       const timer = setTimeout(() => void this.worker.terminate(), 5000);
       await this.exited;
@@ -62,22 +93,28 @@ export class Checkpointer {
   }
 }
 
-/** The worker's code (CommonJS, run with eval so that it needs no TypeScript loader). */
+/**
+ * The worker's code (CommonJS, run with eval so that it needs no TypeScript loader). Its first
+ * connection only proves that it can open the database: one that cannot ends the worker, which
+ * the store hears as a failure.
+ */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file, { timeout: 5000 });
-const timer = setInterval(() => {
+new Database(workerData.file, { fileMustExist: true }).close();
+parentPort.on('message', (message) => {
+  let db = null;
   try {
+    db = new Database(workerData.file, { timeout: 5000 });
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
     if (result && result.log > workerData.maxLogFrames) db.pragma('wal_checkpoint(RESTART)');
   } catch {
     // Busy or failing: the next interval tries again.
+  } finally {
+    // As the last connection at 'stop', closing copies what is left of the log and removes it.
+    db?.close();
   }
-}, workerData.intervalMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
+  if (message === 'stop') parentPort.close();
+  else parentPort.postMessage('done');
 });
 `;
