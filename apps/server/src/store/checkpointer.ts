@@ -15,7 +15,11 @@ import { Worker } from 'node:worker_threads';
  * checkpoint with a RESTART one, which copies the few pages written meanwhile while the writer
  * waits (the longest waits measured: 19–32 ms) and makes the next commit reuse the file from its
  * start. The worker then closes its connection and the store may keep the database to itself again
- * (`closed`) until the next interval.
+ * (`closed`) until the next interval; every `openEvery`-th checkpoint, only once the database has
+ * been open for `openMs`. That lets in another program waiting with a busy timeout: SQLite's busy
+ * handler tries again at most every 100 ms, always at the same point of a half-second cycle once
+ * its waits reach 100 ms, so a shorter opening might never meet it, while one of over 100 ms
+ * always does.
  *
  * If the worker cannot run (it fails to start or dies), `onFailure` is called once, so that the
  * store can give the work back to SQLite's own checkpoints rather than let the log grow.
@@ -24,13 +28,22 @@ export class Checkpointer {
   private readonly worker: Worker;
   private readonly exited: Promise<void>;
   private readonly timer: NodeJS.Timeout;
-  /** A checkpoint was asked for and the worker has not yet answered. */
+  /** A checkpoint was asked for and the database is not yet kept to the store again. */
   private running = false;
+  private openedAt = 0;
+  /** Checkpoints so far: every `openEvery`-th keeps the database open for `openMs`. */
+  private count = 0;
+  private closing: NodeJS.Timeout | null = null;
   private stopping = false;
 
   constructor(
     file: string,
-    options: { intervalMs: number; maxLogFrames: number },
+    private readonly options: {
+      intervalMs: number;
+      maxLogFrames: number;
+      openMs: number;
+      openEvery: number;
+    },
     private readonly store: {
       /** Before a checkpoint: let another connection into the database. */
       open(): void;
@@ -53,8 +66,10 @@ export class Checkpointer {
     // here means the worker itself is gone.
     this.worker.on('error', () => undefined);
     this.worker.on('message', () => {
-      this.running = false;
-      if (!this.stopping) this.store.closed();
+      const openMs = this.count % this.options.openEvery === 0 ? this.options.openMs : 0;
+      const left = this.openedAt + openMs - performance.now();
+      if (left <= 0) this.close();
+      else this.closing = setTimeout(() => this.close(), left);
     });
     this.exited = new Promise((resolve) => {
       this.worker.once('exit', () => {
@@ -71,8 +86,16 @@ export class Checkpointer {
   private checkpoint(): void {
     if (this.running || this.stopping) return;
     this.running = true;
+    this.count++;
+    this.openedAt = performance.now();
     this.store.open();
     this.worker.postMessage('checkpoint');
+  }
+
+  private close(): void {
+    this.closing = null;
+    this.running = false;
+    if (!this.stopping) this.store.closed();
   }
 
   /**
@@ -84,6 +107,7 @@ export class Checkpointer {
     if (!this.stopping) {
       this.stopping = true;
       clearInterval(this.timer);
+      if (this.closing) clearTimeout(this.closing);
       this.worker.postMessage('stop');
       const timer = setTimeout(() => void this.worker.terminate(), 5000);
       await this.exited;

@@ -91,7 +91,13 @@ export class SqliteStore implements RoomStore {
   constructor(
     dataDir: string,
     synchronous: 'FULL' | 'NORMAL' = 'NORMAL',
-    options: { intervalMs?: number; maxLogFrames?: number; shared?: boolean } = {},
+    options: {
+      intervalMs?: number;
+      maxLogFrames?: number;
+      openMs?: number;
+      openEvery?: number;
+      shared?: boolean;
+    } = {},
   ) {
     this.grouped = synchronous === 'FULL';
     this.shared = options.shared ?? false;
@@ -175,7 +181,13 @@ export class SqliteStore implements RoomStore {
         'SELECT seat, action_id, version FROM actions WHERE code = ? AND game = ?',
       ),
     };
-    const checkpoints = { intervalMs: 500, maxLogFrames: 1000, ...options };
+    const checkpoints = {
+      intervalMs: 500,
+      maxLogFrames: 1000,
+      openMs: 110,
+      openEvery: 4,
+      ...options,
+    };
     this.checkpointer = new Checkpointer(file, checkpoints, {
       open: () => this.share(),
       closed: () => this.keepToItself(),
