@@ -43,6 +43,7 @@ const { values } = parseArgs({
     repeat: { type: 'string', default: '3' },
     'client-nice': { type: 'string', default: '0' },
     'bare-extra-us': { type: 'string', default: '0' },
+    against: { type: 'string', default: '' },
   },
 });
 const quick = values.quick;
@@ -56,6 +57,12 @@ const nodeCount = Number(values.nodes);
 const repeats = quick ? 1 : Math.max(1, Number(values.repeat));
 /** Calibration: CPU time the bare server spends per action, standing for a server's own work. */
 const bareExtraMicros = Math.max(0, Number(values['bare-extra-us']) || 0);
+/**
+ * Another checkout of this repository (installed), run on SQLite as one more deployment taking
+ * its turns with the others: an A/B comparison of two versions of the server on the same machine
+ * in the same minutes, which this machine's noise makes the only fair one.
+ */
+const againstRoot = values.against;
 
 /**
  * What the bare server sends: this server's game:updates from five 4-seat games of the default
@@ -138,7 +145,7 @@ async function cpuOf(urls: string[]): Promise<number> {
   return all.reduce((sum, cpu) => sum + cpu.user + cpu.system, 0);
 }
 
-type Target = 'bare' | 'sqlite' | 'redis-1' | 'redis-n';
+type Target = 'bare' | 'sqlite' | 'against' | 'redis-1' | 'redis-n';
 
 interface Result {
   target: Target;
@@ -205,9 +212,11 @@ const profile = [
 
 async function startNode(
   env: Record<string, string>,
+  serverRoot = root,
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = fork(join(root, 'apps/server/src/main.ts'), [], {
+  const child = fork(join(serverRoot, 'apps/server/src/main.ts'), [], {
+    ...(serverRoot === root ? {} : { cwd: serverRoot }),
     execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
     env: {
       ...process.env,
@@ -290,9 +299,9 @@ async function deploy(target: Target): Promise<Deployment> {
     const urls = [`http://127.0.0.1:${port}`];
     return { urls, memory: () => memoryOf(urls), stop: () => stopChild(child) };
   }
-  if (target === 'sqlite') {
+  if (target === 'sqlite' || target === 'against') {
     const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-bench-'));
-    const node = await startNode({ DATA_DIR: dataDir });
+    const node = await startNode({ DATA_DIR: dataDir }, target === 'sqlite' ? root : againstRoot);
     return {
       urls: [node.url],
       memory: () => memoryOf([node.url]),
@@ -421,6 +430,7 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 const label: Record<Target, string> = {
   bare: bareExtraMicros > 0 ? `bare +${bareExtraMicros} µs` : 'bare Socket.IO',
   sqlite: '1 node, SQLite',
+  against: 'SQLite, --against',
   'redis-1': '1 node, Redis',
   'redis-n': `${nodeCount} nodes, Redis`,
 };
@@ -430,9 +440,12 @@ const scenarios: ['fixed' | 'saturate', number][] = [
   ...fixedRooms.map((rooms) => ['fixed', rooms] as ['fixed', number]),
   ...(saturateRooms > 0 ? [['saturate', saturateRooms] as ['saturate', number]] : []),
 ];
-const targets: Target[] = values.redis
-  ? ['sqlite', 'bare', 'redis-1', 'redis-n']
-  : ['sqlite', 'bare'];
+const targets: Target[] = [
+  'sqlite',
+  'bare',
+  ...(againstRoot ? (['against'] as const) : []),
+  ...(values.redis ? (['redis-1', 'redis-n'] as const) : []),
+];
 for (const [mode, rooms] of scenarios) {
   for (let round = 1; round <= repeats; round++) {
     for (const target of targets) {
