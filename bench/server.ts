@@ -343,8 +343,14 @@ function startWorker(orders: WorkerOrders): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve(child));
     child.once('error', reject);
+    child.once('exit', (code, signal) => reject(workerGone(code, signal)));
     child.send({ orders });
   });
+}
+
+/** A client process that ended before its report: the run fails rather than waiting for ever. */
+function workerGone(code: number | null, signal: NodeJS.Signals | null): Error {
+  return new Error(`a client process ended (${signal ?? `exit code ${code}`}) before reporting`);
 }
 
 function phase(workers: ChildProcess[], message: object, expect: string): Promise<unknown[]> {
@@ -352,14 +358,18 @@ function phase(workers: ChildProcess[], message: object, expect: string): Promis
     workers.map(
       (worker) =>
         new Promise((resolve, reject) => {
+          const gone = (code: number | null, signal: NodeJS.Signals | null) =>
+            reject(workerGone(code, signal));
           const listener = (reply: Record<string, unknown>) => {
             if (typeof reply.error === 'string') reject(new Error(reply.error));
             else if (expect in reply) {
               worker.off('message', listener);
+              worker.off('exit', gone);
               resolve(reply[expect]);
             }
           };
           worker.on('message', listener);
+          worker.once('exit', gone);
           worker.send(message);
         }),
     ),
