@@ -147,7 +147,8 @@ export class Room {
   /** Runs one operation after every earlier one of this room, on fresh data, retrying conflicts. */
   run<T>(operation: () => Promise<T> | T): Promise<T> {
     // Arrow functions given as arguments: a named closure here would be renamed on every call by
-    // tsx's keep-names helper (an Object.defineProperty per action, measured at ~4 µs).
+    // tsx's keep-names helper (an Object.defineProperty per action: ~8 µs per move in a CPU profile
+    // at 1,000 rooms, profiler included).
     const result = this.queue.then(
       () => this.attempt(operation),
       () => this.attempt(operation),

@@ -21,7 +21,7 @@ import { Worker } from 'node:worker_threads';
  * its waits reach 100 ms, so a shorter opening might never meet it, while one of over 100 ms
  * always does.
  *
- * If the worker cannot run (it fails to start or dies), `onFailure` is called once, so that the
+ * If the worker cannot run (it fails to start or dies), `store.failed` is called once, so that the
  * store can give the work back to SQLite's own checkpoints rather than let the log grow.
  */
 export class Checkpointer {

@@ -100,7 +100,8 @@ export class SqliteStore implements RoomStore {
     } = {},
   ) {
     this.grouped = synchronous === 'FULL';
-    this.shared = options.shared ?? false;
+    const { shared = false, ...checkpointOptions } = options;
+    this.shared = shared;
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, 'trepenta.sqlite');
     // No busy timeout: a locked database is waited for off the event loop (`retry`).
@@ -186,7 +187,7 @@ export class SqliteStore implements RoomStore {
       maxLogFrames: 1000,
       openMs: 110,
       openEvery: 4,
-      ...options,
+      ...checkpointOptions,
     };
     this.checkpointer = new Checkpointer(file, checkpoints, {
       open: () => this.share(),
