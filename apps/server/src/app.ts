@@ -68,6 +68,9 @@ export interface TrepentaServer {
   close(): Promise<void>;
 }
 
+/** game:history replays the stored log; each member gets this many a minute (room:join). */
+const HISTORIES_PER_MINUTE = 10;
+
 const channel = {
   all: (code: string) => code,
   seat: (code: string, seat: number) => `${code}#s${seat}`,
@@ -233,6 +236,7 @@ export async function createServer(
 
   const joinLimiter = new WindowLimiter(config.JOINS_PER_MINUTE, 60_000);
   const chatLimiter = new WindowLimiter(config.CHAT_PER_10S, 10_000);
+  const historyLimiter = new WindowLimiter(HISTORIES_PER_MINUTE, 60_000);
 
   /** A code no live room and no stored game (replays outlive their rooms) has used. */
   async function newCode(): Promise<string> {
@@ -373,7 +377,19 @@ export async function createServer(
         const viewer = room.viewerOf(member);
         setImmediate(() => {
           const update = room.gameUpdate(viewer);
-          if (update) socket.emit('game:update', update);
+          if (!update) return;
+          socket.emit('game:update', update);
+          // The move log so far, for a tab that has none (another device, a new tab). A replay of
+          // the stored log, so a member gets a few a minute; beyond that the tab keeps its own.
+          if (!historyLimiter.take(`${room.code}:${member.id}`)) return;
+          room.history(viewer).then(
+            (history) => {
+              if (history && socket.connected && socket.data.code === room.code)
+                socket.emit('game:history', history);
+            },
+            (error: unknown) =>
+              app.log.error({ err: error, room: room.code }, 'building the move history failed'),
+          );
         });
         return {
           ok: true,

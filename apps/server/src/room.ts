@@ -29,6 +29,7 @@ import { SERVER_ERRORS } from '@trepenta/protocol';
 import type {
   ChatMessage,
   ErrorAck,
+  GameHistory,
   GameUpdate,
   RoomView,
   ServerErrorCode,
@@ -312,6 +313,32 @@ export class Room {
       view: viewFor(this.game.state, viewer),
       events: [],
       deadline: this.record.deadline,
+    };
+  }
+
+  /**
+   * This game's events so far as `viewer` would have received them live (RULES.md §7: the same
+   * `eventsFor`), rebuilt from the stored log, for a socket that joins in the middle (game:history).
+   * Read-only, so it needs no turn in the serial queue: it ends where the log ended when read,
+   * which the client merges by version with the updates it receives meanwhile.
+   */
+  async history(viewer: Viewer): Promise<GameHistory | null> {
+    if (!this.game) return null;
+    const stored = await this.store.loadGame(this.code, this.record.gameNumber);
+    if (!stored) return null;
+    const replayed = replay({ ...stored.header, log: stored.log });
+    if (!replayed.ok)
+      throw new Error(`Room ${this.code}: the log does not replay (${replayed.error.code})`);
+    const batches: GameHistory['batches'] = [];
+    for (const batch of replayed.value.batches) {
+      if (batch.events.length === 0) continue;
+      batches.push({ version: batch.version, events: eventsFor(batch.events, [viewer])[0]! });
+    }
+    return {
+      code: this.code,
+      gameId: stored.header.randomness.gameId,
+      version: replayed.value.state.version,
+      batches,
     };
   }
 

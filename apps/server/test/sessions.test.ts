@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsWith, verifyGame } from '@trepenta/rules';
 import type { GameRecord } from '@trepenta/rules';
-import type { ChatMessage, RoomView } from '@trepenta/protocol';
+import type { ChatMessage, GameHistory, RoomView } from '@trepenta/protocol';
 import type { Client } from './harness';
 import { playUntilOver } from './harness';
 import {
@@ -32,6 +32,13 @@ const scope = new Scope();
 afterEach(() => scope.cleanup());
 
 const hostOf = (room: RoomView | null) => room?.hostId ?? null;
+const historyOf = (client: Client) =>
+  client.received.find((r) => r.event === 'game:history')?.args[0] as GameHistory | undefined;
+/** The batches of events a client received live, as game:history gives them. */
+const liveBatches = (client: Client): GameHistory['batches'] =>
+  client.updates
+    .filter((update) => update.events.length > 0)
+    .map((update) => ({ version: update.view.version, events: update.events }));
 
 describe('reconnecting (R23)', () => {
   it('R23: a player who drops mid-turn gets the same seat and view back, and plays on', async () => {
@@ -135,6 +142,61 @@ describe('reconnecting (R23)', () => {
     const next = await playTurn(other);
     await seen([tab2], next);
     expect(turnSeat(tab2.view)).toBe(seat);
+  });
+
+  it('R23/§7: another device and a late spectator get the move log so far, as it was sent live (game:history)', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, spectators: 1, start: true });
+    await chooseFields(table);
+    for (let turn = 0; turn < 3; turn++)
+      await seen(table.everyone, await playTurn(table.players[turnSeat(table.host.view)]!));
+    // A draw from the draw pile: the card shows only to its owner, live and in the history.
+    const seat = turnSeat(table.host.view);
+    const player = table.players[seat]!;
+    const drawn = await actOk(player, { type: 'draw', from: 'drawPile' });
+    await seen(table.everyone, drawn);
+
+    const { client: device } = await rejoin(scope, server.url, table.code, player.you!.token);
+    const late = await connect(scope, server.url);
+    await late.ok('room:join', { code: table.code, nickname: 'Late', role: 'spectator' });
+    await Promise.all(
+      [device, late].map((c) => c.until(() => historyOf(c) !== undefined, 5000, 'the history')),
+    );
+    const history = historyOf(device)!;
+    expect(history.code).toBe(table.code);
+    expect(history.gameId).toBe(player.view!.fairness.gameId);
+    expect(history.version).toBe(drawn);
+    expect(history.batches.map((b) => b.version)).toContain(0);
+    expect(history.batches).toEqual(liveBatches(player));
+    expect(historyOf(late)!.batches).toEqual(liveBatches(table.spectators[0]!));
+    const lastBatch = history.batches.at(-1)!;
+    expect(lastBatch.version).toBe(drawn);
+    expect(idsIn(lastBatch.events)).toHaveLength(1);
+    expect(idsIn(historyOf(late))).toEqual([]);
+
+    // The device plays on; its log goes on from the history.
+    const hand = device.view!.seats[seat]!.hand!;
+    const discarded = await actOk(device, { type: 'discard', cardId: hand[0]!.id });
+    await seen([device, late], discarded);
+    expect(device.updates.at(-1)!.events.length).toBeGreaterThan(0);
+  });
+
+  it('game:history is a replay of the log, so a member gets at most 10 a minute', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    await chooseFields(table);
+    const token = table.players[1]!.you!.token;
+    const got: boolean[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { client } = await rejoin(scope, server.url, table.code, token);
+      await sync(client); // Its ack comes after anything the join sent.
+      got.push(historyOf(client) !== undefined);
+      client.close();
+    }
+    expect(got).toEqual([...Array<boolean>(10).fill(true), false, false]);
+    // Another member is counted apart.
+    const { client: host } = await rejoin(scope, server.url, table.code, table.host.you!.token);
+    await host.until(() => historyOf(host) !== undefined, 5000, "the host's history");
   });
 
   it('R23: a socket that sends room:join twice still counts as one: closing it leaves the player away', async () => {

@@ -25,8 +25,8 @@ import type {
   LogEntry,
   Viewer,
 } from '@trepenta/rules';
-import { gameUpdateSchema } from '@trepenta/protocol';
-import type { GameUpdate } from '@trepenta/protocol';
+import { gameHistorySchema, gameUpdateSchema } from '@trepenta/protocol';
+import type { GameHistory, GameUpdate } from '@trepenta/protocol';
 import type { GameHeader } from '../src/store/types';
 
 export type FaceCounts = Map<string, number>;
@@ -289,6 +289,10 @@ export function checkClient(
       const answer = payload.args[0] as { ok: boolean; game?: GameUpdate | null };
       if (answer.ok && answer.game) updates.push(answer.game);
     }
+    if (payload.event === 'game:history') {
+      checkHistory(game, record.viewer, at, payload.args[0] as GameHistory, stats, report, options);
+      continue;
+    }
     if (updates.length === 0) {
       // Room state, chat, acks, shutdown notices: no card, no id, no secret, ever.
       const { strings } = stringsIn(payload.args);
@@ -311,15 +315,13 @@ export function checkClient(
         continue;
       }
       const truth = expected(game, v, record.viewer);
-      const earlier = v > 0 ? expected(game, v - 1, record.viewer).knowledge : truth.knowledge;
       const now = truth.knowledge;
       const where = `${at} v${v} ${state.phase}`;
       if (update.view.viewer !== record.viewer)
         report(`${where}: view for ${update.view.viewer}, expected ${record.viewer}`);
 
       // The server sends exactly the engine's redacted view (or its patch to the view of the
-      // version before) and events for this viewer.
-      const trueEvents = game.events[v] ?? [];
+      // version before) and events for this viewer (checkEvents).
       if (options.engineEquality) {
         const base = update.base;
         if (base === null) {
@@ -330,22 +332,9 @@ export function checkClient(
         } else if (JSON.stringify(update.view) !== engineView(game, update, record.viewer)) {
           report(`${where}: the patch differs from viewPatchesFor(v${v - 1}, v${v})`);
         }
-        if (update.events.length > 0 && JSON.stringify(update.events) !== truth.events)
-          report(`${where}: the events differ from the engine's events for this viewer`);
       }
 
-      // (b) ids: the viewer's own cards only (hand, R8 piles and face-down field), and in events
-      // the viewer's own moved cards.
-      const moved = new Set<string>();
-      for (const event of trueEvents) {
-        if (!('moves' in event)) continue;
-        for (const move of event.moves) {
-          const mine =
-            (move.to.zone === 'hand' && move.to.seat === record.viewer) ||
-            (move.from.zone === 'hand' && move.from.seat === record.viewer);
-          if (mine) moved.add(move.card.id);
-        }
-      }
+      // (b) ids: the viewer's own cards only (hand, R8 piles and face-down field).
       const viewStrings = stringsIn(update.view);
       for (const id of viewStrings.ids) {
         stats.idsSeen++;
@@ -354,18 +343,6 @@ export function checkClient(
       for (const s of viewStrings.strings)
         if (game.allIds.has(s.value) && !now.ownIds.has(s.value))
           report(`${where}: hidden card id ${s.value} at view${s.path}`);
-      update.events.forEach((event: EventView) => {
-        const { ids, strings } = stringsIn(event);
-        const allowed = (id: string) =>
-          now.ownIds.has(id) || earlier.ownIds.has(id) || moved.has(id);
-        for (const id of ids) {
-          stats.idsSeen++;
-          if (!allowed(id.value)) report(`${where}: ${event.type} shows id ${id.value}`);
-        }
-        for (const s of strings)
-          if (game.allIds.has(s.value) && !allowed(s.value))
-            report(`${where}: ${event.type} carries hidden id ${s.value} at ${s.path}`);
-      });
 
       // (a) faces: nothing hidden, and no more copies of a face than are public.
       for (const face of facesIn(update.view)) {
@@ -377,17 +354,7 @@ export function checkClient(
         const allowed = now.visible.get(key) ?? 0;
         if (n > allowed) report(`${where}: ${n}× ${key} shown, ${allowed} public`);
       }
-      const eventVisible = maxCounts(earlier.visible, now.visible);
-      for (const event of update.events) {
-        stats.events++;
-        const faces = facesIn(event).map((f) => f.value);
-        stats.facesSeen += faces.length;
-        for (const [key, n] of countFaces(faces)) {
-          const allowed = eventVisible.get(key) ?? 0;
-          if (n > allowed)
-            report(`${where}: ${event.type} shows ${n}× ${key}, ${allowed} public then`);
-        }
-      }
+      checkEvents(game, record.viewer, where, v, update.events, stats, report, options);
 
       // (c) secrets only with the game's end.
       const ends =
@@ -398,4 +365,112 @@ export function checkClient(
     }
   }
   return problems;
+}
+
+/**
+ * One step's events as a viewer received them (in an update or in game:history): the engine's
+ * events for that viewer, ids only of the viewer's own cards (held then or moved by this step),
+ * and no more copies of a face than were public before or after the step.
+ */
+function checkEvents(
+  game: TrueGame,
+  viewer: Viewer,
+  where: string,
+  v: number,
+  events: readonly EventView[],
+  stats: CheckStats,
+  report: (message: string) => void,
+  options: { readonly engineEquality: boolean },
+): void {
+  const now = expected(game, v, viewer);
+  const earlier = v > 0 ? expected(game, v - 1, viewer).knowledge : now.knowledge;
+  if (options.engineEquality && events.length > 0 && JSON.stringify(events) !== now.events)
+    report(`${where}: the events differ from the engine's events for this viewer`);
+  const moved = new Set<string>();
+  for (const event of game.events[v] ?? []) {
+    if (!('moves' in event)) continue;
+    for (const move of event.moves) {
+      const mine =
+        (move.to.zone === 'hand' && move.to.seat === viewer) ||
+        (move.from.zone === 'hand' && move.from.seat === viewer);
+      if (mine) moved.add(move.card.id);
+    }
+  }
+  const allowed = (id: string) =>
+    now.knowledge.ownIds.has(id) || earlier.ownIds.has(id) || moved.has(id);
+  const visible = maxCounts(earlier.visible, now.knowledge.visible);
+  for (const event of events) {
+    stats.events++;
+    const { ids, strings } = stringsIn(event);
+    for (const id of ids) {
+      stats.idsSeen++;
+      if (!allowed(id.value)) report(`${where}: ${event.type} shows id ${id.value}`);
+    }
+    for (const s of strings)
+      if (game.allIds.has(s.value) && !allowed(s.value))
+        report(`${where}: ${event.type} carries hidden id ${s.value} at ${s.path}`);
+    const faces = facesIn(event).map((f) => f.value);
+    stats.facesSeen += faces.length;
+    for (const [key, n] of countFaces(faces)) {
+      const public_ = visible.get(key) ?? 0;
+      if (n > public_) report(`${where}: ${event.type} shows ${n}× ${key}, ${public_} public then`);
+    }
+  }
+}
+
+/**
+ * game:history: every batch checked as the events of its version, the batches those of the log
+ * up to the history's version (with events for this viewer), and secrets only once it holds the
+ * game's end.
+ */
+function checkHistory(
+  game: TrueGame,
+  viewer: Viewer,
+  at: string,
+  history: GameHistory,
+  stats: CheckStats,
+  report: (message: string) => void,
+  options: { readonly engineEquality: boolean },
+): void {
+  const parsed = gameHistorySchema.safeParse(history);
+  if (!parsed.success) {
+    report(`${at}: not a valid history (${parsed.error.issues[0]?.message ?? '?'})`);
+    return;
+  }
+  const end = game.states[history.version];
+  if (!end) {
+    report(`${at}: version ${history.version} is not in the stored log`);
+    return;
+  }
+  if (history.gameId !== end.randomness.gameId) report(`${at}: the history of another game`);
+  if (options.engineEquality) {
+    const versions = [];
+    for (let v = 0; v <= history.version; v++)
+      if ((game.events[v] ?? []).length > 0) versions.push(v);
+    const got = history.batches.map((batch) => batch.version);
+    if (JSON.stringify(got) !== JSON.stringify(versions))
+      report(`${at}: batches for versions ${got.join(',')}, the log has ${versions.join(',')}`);
+  }
+  for (const batch of history.batches) {
+    const state = game.states[batch.version];
+    if (!state || batch.version > history.version) {
+      report(`${at}: a batch for version ${batch.version}, past the history's end`);
+      continue;
+    }
+    stats.updates++;
+    checkEvents(
+      game,
+      viewer,
+      `${at} v${batch.version}`,
+      batch.version,
+      batch.events,
+      stats,
+      report,
+      options,
+    );
+  }
+  const json = JSON.stringify(history);
+  const secret = game.secrets.findIndex((s) => json.includes(s) || json.includes(s.slice(0, 24)));
+  if (secret >= 0 && end.phase !== 'gameOver')
+    report(`${at}: carries secret/key #${secret} before game end`);
 }

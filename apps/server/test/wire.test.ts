@@ -11,13 +11,14 @@ import { botRandom, faceKey, settingsWith, verifyGame, viewFor } from '@trepenta
 import type {
   BotLevel,
   DeckSetting,
+  EventView,
   Face,
   HouseRule,
   GameView,
   PlayerAction,
   Viewer,
 } from '@trepenta/rules';
-import type { ClientEventName, GameUpdate } from '@trepenta/protocol';
+import type { ClientEventName, GameHistory, GameUpdate } from '@trepenta/protocol';
 import { Client, decide, startServer } from './harness';
 import type { TestServer } from './harness';
 import { checkClient, engineView, knowledge, replayByVersion } from './wire-checks';
@@ -214,6 +215,8 @@ const CASES: readonly Case[] = [
 /** Event types seen over the whole sweep (a clause never exercised would show here). */
 const coverage = new Map<string, number>();
 const totals: CheckStats = { updates: 0, events: 0, payloads: 0, idsSeen: 0, facesSeen: 0 };
+/** Clients that received a game:history (they joined mid-game). */
+let histories = 0;
 
 async function playSeat(
   h: Human,
@@ -438,6 +441,22 @@ async function playCase(c: Case): Promise<void> {
       { viewer: t.viewer, batches },
     );
     if (!verified.ok) problems.push(`${t.name}: ${verified.problems.join('; ')}`);
+    // A client that joined mid-game: its history and what came after it verify as well.
+    const history = t.client.received.find((p) => p.event === 'game:history')?.args[0] as
+      GameHistory | undefined;
+    if (history) {
+      histories++;
+      const merged = [...history.batches, ...batches.filter((b) => b.version > history.version)];
+      const whole = verifyGame(
+        { ...stored!.header, log: stored!.log },
+        stored!.header.commitments,
+        {
+          viewer: t.viewer,
+          batches: merged,
+        },
+      );
+      if (!whole.ok) problems.push(`${t.name} with its history: ${whole.problems.join('; ')}`);
+    }
   }
 
   expect(problems).toEqual([]);
@@ -600,6 +619,27 @@ describe('§7 and §8 on the wire: full games, every payload of every client', (
       [],
     );
     expect(plant((u) => (u.view.fairness!.secrets = [secret]))).not.toEqual([]);
+    // The same card, and a secret, in a game:history before the end.
+    const drewHidden: EventView = {
+      type: 'drew',
+      seat: 1,
+      from: 'drawPile',
+      moves: [{ card: face, from: { zone: 'drawPile' }, to: { zone: 'hand', seat: 1 } }],
+    };
+    const history = (code: string, events: EventView[]): Payload => ({
+      event: 'game:history',
+      args: [
+        {
+          code,
+          gameId: state.randomness.gameId,
+          version: original.view.version,
+          batches: [{ version: original.view.version, events }],
+        },
+      ],
+    });
+    expect(plant(() => undefined, [history('X', [])])).toEqual([]);
+    expect(plant(() => undefined, [history('X', [drewHidden])])).not.toEqual([]);
+    expect(plant(() => undefined, [history(secret, [])])).not.toEqual([]);
     // The view of another viewer.
     expect(
       checkClient(game, { ...seated, viewer: 1 }, stats).some((p) => p.includes('view for')),
@@ -613,8 +653,10 @@ describe('§7 and §8 on the wire: full games, every payload of every client', (
       'wire sweep:',
       JSON.stringify(totals),
       JSON.stringify(Object.fromEntries(coverage)),
+      `histories: ${histories}`,
     );
     expect(totals.updates).toBeGreaterThan(1000);
+    expect(histories).toBeGreaterThanOrEqual(CASES.length * 2);
     expect(totals.idsSeen).toBeGreaterThan(1000);
     for (const type of [
       'drew',

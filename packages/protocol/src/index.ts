@@ -311,6 +311,31 @@ export function applyGameUpdate(current: GameView | null, update: GameUpdate): G
   return applyViewPatch(current, update.view);
 }
 
+/**
+ * Sent once after `room:join` while a game runs or is over: this game's events so far as the
+ * joining viewer would have received them live (the same redaction, RULES.md §7), batch by
+ * batch, from the deal to `version`. A tab that joins from another device or a new tab shows its
+ * move log from it; "verify the deals" (§8.4) checks it like the events received live.
+ */
+export const gameHistorySchema = z
+  .object({
+    code: z.string(),
+    gameId: z.string(),
+    /** The version after the last batch: the stored log's end when it was read. */
+    version: z.number().int().min(0),
+    /** Each step's events, tagged with the version it produced (0: the opening deal). */
+    batches: z.array(
+      z.object({ version: z.number().int().min(0), events: z.array(eventViewSchema) }).strict(),
+    ),
+  })
+  .strict();
+export type GameHistory = {
+  code: string;
+  gameId: string;
+  version: number;
+  batches: { version: number; events: EventView[] }[];
+};
+
 export const chatMessageSchema = z
   .object({
     id: z.number().int(),
@@ -358,6 +383,7 @@ export type ClientToServerEvents = {
 export interface ServerToClientEvents {
   'room:state': (room: RoomView) => void;
   'game:update': (update: GameUpdate) => void;
+  'game:history': (history: GameHistory) => void;
   'chat:message': (message: ChatMessage) => void;
   /** You were removed (kicked) or the room closed: stop retrying. */
   'room:closed': (info: { code: string; reason: 'kicked' | 'expired' | 'left' }) => void;
