@@ -85,6 +85,11 @@ test('friends play a whole game with house rules, reload, offline, spectator, ve
   await joinByLink(spectator, invite, 'spectator');
   await expect(spectator.page.getByText('You are watching this game.')).toBeVisible();
   await assertSpectatorSeesNoHiddenCard(spectator);
+  // Another device joining mid-game gets the move log so far, from the deal on (game:history).
+  const spectatorLog = spectator.page.locator('.game-log > li:not(.log-end)');
+  await expect(spectatorLog.filter({ hasText: 'Ada chose a field.' })).toHaveCount(1);
+  await expect(spectatorLog.filter({ hasText: 'Bea chose a field.' })).toHaveCount(1);
+  expect(await spectatorLog.count()).toBeGreaterThan(10);
 
   // Play on to the end, checking the spectator now and then.
   let rounds = 1;

@@ -8,6 +8,7 @@ import type {
   ClientEventName,
   ClientPayload,
   ClientToServerEvents,
+  GameHistory,
   GameUpdate,
   RoomView,
   ServerToClientEvents,
@@ -19,7 +20,7 @@ import { m } from './messages';
 import { navigate } from './router';
 import { playTurnSound } from './sound';
 import { readJson, randomHex, randomId, tokens, writeJson } from './storage';
-import { announce, appendLog, emitFlights, notify, store } from './store';
+import { announce, appendLog, emitFlights, notify, replaceLog, store } from './store';
 import type { LogLine } from './store';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -79,6 +80,7 @@ export function connection(): ClientSocket {
   });
   s.on('room:state', (room) => onRoomState(room));
   s.on('game:update', (update) => onGameUpdate(update));
+  s.on('game:history', (history) => onGameHistory(history));
   s.on('chat:message', (message) => {
     store.set({ chat: [...store.get().chat, message].slice(-200) });
   });
@@ -337,12 +339,39 @@ export function onGameUpdate(update: GameUpdate): void {
         (previous.phase === 'layoff' && previous.reveal?.layoff?.seat === view.viewer));
     if (myTurnNow && !myTurnBefore && store.get().prefs.sound) playTurnSound();
   }
+  remember(view.fairness.gameId);
+}
+
+/** What this tab saw of the game, kept for a reload of the tab. */
+function remember(gameId: string): void {
   const now = store.get();
-  writeJson(
-    observedKey(view.fairness.gameId),
-    { batches: now.batches, log: now.log } satisfies Observed,
-    true,
+  writeJson(observedKey(gameId), { batches: now.batches, log: now.log } satisfies Observed, true);
+}
+
+/**
+ * The game's events so far, sent by the server after a join (exported for tests): the move log
+ * of a tab that joined in the middle (another device, a new tab) and the batches "verify the
+ * deals" checks. Batches of later versions, received meanwhile, are kept after it.
+ */
+export function onGameHistory(history: GameHistory): void {
+  const state = store.get();
+  const view = state.game;
+  if (state.code !== null && history.code !== state.code) return;
+  if (view?.fairness.gameId !== history.gameId) return;
+  const batches = [
+    ...history.batches,
+    ...state.batches.filter((batch) => batch.version > history.version),
+  ];
+  const names = seatNames(state.room, view.seatCount);
+  replaceLog(
+    batches.flatMap((batch) =>
+      batch.events.flatMap((event) =>
+        describeEvent(event, view.viewer, names).map(({ text, own }) => ({ text, own })),
+      ),
+    ),
   );
+  store.set({ batches });
+  remember(history.gameId);
 }
 
 /** Sends a move; the server decides. A refusal is shown in words and the table re-syncs. */

@@ -113,10 +113,17 @@ export function announce(text: string): void {
 }
 
 let logSeq = 1;
+const numbered = (lines: readonly { text: string; own: boolean }[]): LogLine[] =>
+  lines.map((line) => ({ ...line, id: logSeq++ }));
+
 export function appendLog(lines: readonly { text: string; own: boolean }[]): void {
   if (lines.length === 0) return;
-  const log = [...store.get().log, ...lines.map((line) => ({ ...line, id: logSeq++ }))].slice(-400);
-  store.set({ log });
+  store.set({ log: [...store.get().log, ...numbered(lines)].slice(-400) });
+}
+
+/** The whole move log at once (from the server's history of the game). */
+export function replaceLog(lines: readonly { text: string; own: boolean }[]): void {
+  store.set({ log: numbered(lines.slice(-400)) });
 }
 
 // ---------------------------------------------------------------- card flights

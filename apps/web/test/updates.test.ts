@@ -14,8 +14,8 @@ import {
   viewPatchesFor,
 } from '@trepenta/rules';
 import type { GameEvent, GameState } from '@trepenta/rules';
-import type { GameUpdate } from '@trepenta/protocol';
-import { connected, onGameUpdate } from '../src/net';
+import type { GameHistory, GameUpdate } from '@trepenta/protocol';
+import { connected, onGameHistory, onGameUpdate } from '../src/net';
 import { store } from '../src/store';
 
 const hex = (label: string) => createHash('sha256').update(label).digest('hex');
@@ -97,5 +97,45 @@ describe('game updates on the table', () => {
     // Version 29's events are not filed as version 30's.
     expect(store.get().batches).toBe(batches);
     expect(batches.some((b) => b.version === 30)).toBe(false);
+  });
+
+  it('a tab that joined mid-game takes the history: the same log and batches as a tab there from the start', () => {
+    sessionStorage.clear();
+    store.set({ code: null, game: null, batches: [], log: [] });
+    onGameUpdate(update(0, true));
+    for (let v = 1; v <= 32; v++) onGameUpdate(update(v));
+    const fromStart = store.get();
+
+    /** What the server sends seat 0 after a join at version `upTo` (game:history). */
+    const history = (upTo: number, gameId = 'web-updates'): GameHistory =>
+      JSON.parse(
+        JSON.stringify({
+          code: 'BCDFGH',
+          gameId,
+          version: upTo,
+          batches: events
+            .slice(0, upTo + 1)
+            .map((step, version) => ({ version, events: step.map((e) => eventFor(e, 0)) }))
+            .filter((batch) => batch.events.length > 0),
+        }),
+      ) as GameHistory;
+    // Another device: nothing of this game in its storage.
+    sessionStorage.clear();
+    store.set({ code: null, game: null, batches: [], log: [] });
+    onGameUpdate(update(30, true));
+    // An update that arrived before the history, which ends where the log was read.
+    onGameUpdate(update(31));
+    expect(store.get().batches.map((b) => b.version)).toEqual([31]);
+    const before = store.get().log;
+    onGameHistory(history(99, 'another-game'));
+    expect(store.get().log).toBe(before);
+    onGameHistory(history(30));
+    onGameUpdate(update(32));
+    const joined = store.get();
+    expect(joined.batches).toEqual(fromStart.batches);
+    expect(joined.log.length).toBeGreaterThan(20);
+    expect(joined.log.map(({ text, own }) => ({ text, own }))).toEqual(
+      fromStart.log.map(({ text, own }) => ({ text, own })),
+    );
   });
 });
