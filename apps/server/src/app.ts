@@ -379,9 +379,10 @@ export async function createServer(
           const update = room.gameUpdate(viewer);
           if (!update) return;
           socket.emit('game:update', update);
-          // The move log so far, for a tab that has none (another device, a new tab). A replay of
-          // the stored log, so a member gets a few a minute; beyond that the tab keeps its own.
-          if (!historyLimiter.take(`${room.code}:${member.id}`)) return;
+          // The move log so far, for a tab that asks because it has none (another device, a new
+          // tab; not a reconnect, so a restart's rejoins replay nothing). A replay of the stored
+          // log, so a member gets a few a minute; beyond that the tab keeps its own.
+          if (!p.history || !historyLimiter.take(`${room.code}:${member.id}`)) return;
           room.history(viewer).then(
             (history) => {
               if (history && socket.connected && socket.data.code === room.code)

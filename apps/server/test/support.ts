@@ -217,9 +217,10 @@ export async function rejoin(
   url: string,
   code: string,
   token: string,
+  options: { history?: boolean } = {},
 ): Promise<{ client: Client; ack: AckPayloads['room:join'] }> {
   const client = await connect(scope, url);
-  const ack = await client.ok('room:join', { code, token });
+  const ack = await client.ok('room:join', { code, token, ...options });
   if (ack.room.status === 'playing' || ack.room.status === 'finished') {
     await client.until(() => client.view !== null, 5000, 'the view after joining');
   }

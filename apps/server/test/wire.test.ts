@@ -250,7 +250,8 @@ async function playSeat(
       t.client.close();
       const again = connect(`${t.name}'`, h.seat);
       await again.client.connected();
-      const joined = await must(again, 'room:join', { code, token: h.token });
+      // As a new device would: it asks for the move log so far.
+      const joined = await must(again, 'room:join', { code, token: h.token, history: true });
       if (joined.you.seat !== h.seat) throw new Error('the seat was not given back');
       h.current = again;
       h.all.push(again);
@@ -390,8 +391,17 @@ async function playCase(c: Case): Promise<void> {
     const late = connect('spectator (mid-game)', 'spectator');
     const player = connect('late player (no seat)', 'spectator');
     await Promise.all([late.client.connected(), player.client.connected()]);
-    await must(late, 'room:join', { code, nickname: 'Late watcher', role: 'spectator' });
-    const joined = await must(player, 'room:join', { code, nickname: 'Late player' });
+    await must(late, 'room:join', {
+      code,
+      nickname: 'Late watcher',
+      role: 'spectator',
+      history: true,
+    });
+    const joined = await must(player, 'room:join', {
+      code,
+      nickname: 'Late player',
+      history: true,
+    });
     expect(joined.you.seat).toBeNull();
     nonSeated.push(late, player);
     // The HTTP side of the same moment: room info, the replay (refused while playing), metrics.

@@ -167,7 +167,7 @@ export async function joinRoom(
   code: string,
   options: { token?: string; nickname?: string; role?: 'player' | 'spectator' },
 ): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
-  const answer = await request('room:join', { code, ...options });
+  const answer = await request('room:join', { code, ...options, history: !store.get().game });
   if (!answer.ok) return answer;
   entered(answer.room, answer.you);
   store.set({ chat: answer.chat });
@@ -180,7 +180,8 @@ async function rejoin(): Promise<void> {
   if (!code) return;
   const token = tokens.get(code);
   if (!token) return;
-  const answer = await request('room:join', { code, token });
+  // A tab that holds the table has its move log; one that does not asks for the game's history.
+  const answer = await request('room:join', { code, token, history: !store.get().game });
   if (!answer.ok) {
     if (
       answer.code === 'BAD_TOKEN' ||

@@ -15,7 +15,7 @@ import {
 import type { EventView, GameView, GameViewPatch, RULE_ERRORS } from '@trepenta/rules';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 // ------------------------------------------------------------------ limits
 
@@ -128,6 +128,8 @@ export const joinRoomSchema = z
     token: tokenSchema.optional(),
     nickname: nicknameSchema.optional(),
     role: z.enum(['player', 'spectator']).default('player'),
+    /** Send game:history after the view: this tab holds no move log for the room's game. */
+    history: z.boolean().default(false),
   })
   .strict();
 
