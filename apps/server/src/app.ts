@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { Config } from './config';
 import { createMetrics } from './metrics';
 import type { Metrics } from './metrics';
-import { RateLimiter, WindowLimiter } from './limits';
+import { RateLimiter, WindowLimiter, clientAddress } from './limits';
 import { EMPTY_SEAT, Room, StoreUnavailable, fail } from './room';
 import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
@@ -547,7 +547,11 @@ export async function createServer(
     socket.data = {
       code: null,
       memberId: null,
-      address: socket.handshake.address,
+      address: clientAddress(
+        socket.handshake.address,
+        socket.handshake.headers['x-forwarded-for'],
+        config.TRUST_PROXY,
+      ),
       limiter: new RateLimiter(config.RATE_PER_SECOND, config.RATE_BURST),
     };
     metrics.sockets.inc();

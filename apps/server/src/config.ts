@@ -33,6 +33,12 @@ export const configSchema = z.object({
   RATE_BURST: z.coerce.number().int().positive().default(40),
   /** Per address: room joins and creations per minute. */
   JOINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * How many reverse proxies in front of the server append the address they received from to
+   * X-Forwarded-For (1 behind the compose file's HAProxy). 0 ignores the header: the TCP peer is
+   * the client's address, for the join limit.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   CHAT_PER_10S: z.coerce.number().int().positive().default(8),
   /** Snapshot the game state every N actions (and at every round end). */
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),

@@ -49,3 +49,25 @@ export class WindowLimiter {
     }
   }
 }
+
+/**
+ * The client's address for the per-address limits. With no trusted proxy it is the TCP peer.
+ * Behind `hops` proxies that each append the address they received from to X-Forwarded-For, it
+ * is the entry `hops` from the right: what the outermost trusted proxy saw. Entries further left
+ * were written by the client or by proxies nobody vouches for, so sending the header gets a
+ * client nothing; a connection that bypasses the proxies (no header) is its TCP peer.
+ */
+export function clientAddress(
+  peer: string,
+  forwardedFor: string | string[] | undefined,
+  hops: number,
+): string {
+  if (hops === 0 || forwardedFor === undefined) return peer;
+  const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  // Nearest first: the peer, then what each proxy on the way saw.
+  const chain = [peer, ...entries.reverse()];
+  return chain[Math.min(hops, chain.length - 1)]!;
+}

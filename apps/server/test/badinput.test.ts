@@ -28,6 +28,7 @@ import {
   waitFor,
 } from './support';
 import type { Table } from './support';
+import { clientAddress } from '../src/limits';
 
 const scope = new Scope();
 afterEach(() => scope.cleanup());
@@ -526,6 +527,86 @@ describe('HTTP', () => {
       randomness: { ...record.randomness, nonces: [randomNonce(), record.randomness.nonces[1]!] },
     };
     expect(verifyGame(tampered, commit.commitments, observation).ok).toBe(false);
+  });
+});
+
+describe('the join limit (per address)', () => {
+  /** room:create from a socket whose handshake carries this X-Forwarded-For. */
+  async function create(url: string, forwardedFor: string): Promise<string> {
+    const socket = scope.socket(url, {
+      transports: ['websocket'],
+      auth: { protocolVersion: PROTOCOL_VERSION },
+      extraHeaders: { 'x-forwarded-for': forwardedFor },
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(null));
+      socket.once('connect_error', reject);
+    });
+    const answer = (await socket.emitWithAck('room:create', {
+      nickname: 'Ann',
+      settings: DEFAULT_SETTINGS,
+      seatCount: 2,
+      bots: [],
+    })) as { ok: boolean; code?: string };
+    socket.close();
+    return answer.ok ? 'ok' : answer.code!;
+  }
+
+  it('new joins, room creations and wrong tokens count; a member coming back with a right token does not', async () => {
+    const server = await scope.server({ JOINS_PER_MINUTE: 4 });
+    const table = await openTable(scope, server, { humans: 2 }); // a creation and a join: 2
+    const stranger = await connect(scope, server.url);
+    const wrong = 'A'.repeat(43);
+    expect(await stranger.request('room:join', { code: table.code, token: wrong })).toMatchObject({
+      code: 'BAD_TOKEN',
+    });
+    expect(await stranger.request('room:join', { code: table.code, nickname: 'Cy' })).toMatchObject(
+      { ok: true },
+    );
+    // The budget of 4 is spent.
+    for (const attempt of [
+      { code: table.code, nickname: 'Di' },
+      { code: table.code, token: wrong },
+    ])
+      expect(await stranger.request('room:join', attempt)).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(
+      await stranger.request('room:create', {
+        nickname: 'Di',
+        settings: DEFAULT_SETTINGS,
+        seatCount: 2,
+        bots: [],
+      }),
+    ).toMatchObject({ code: 'RATE_LIMITED' });
+    // A member's token (256 random bits) is not a guess: coming back always works.
+    for (let i = 0; i < 3; i++) {
+      const { ack } = await rejoin(scope, server.url, table.code, table.players[1]!.you!.token);
+      expect(ack.you.seat).toBe(1);
+    }
+  });
+
+  it('TRUST_PROXY: behind a proxy every client has a budget of its own; the header alone buys nothing', async () => {
+    const proxied = await scope.server({ JOINS_PER_MINUTE: 1, TRUST_PROXY: 1 });
+    // As a proxy that appends the address it received from sends them.
+    expect(await create(proxied.url, '203.0.113.1')).toBe('ok');
+    expect(await create(proxied.url, '203.0.113.2')).toBe('ok');
+    expect(await create(proxied.url, '203.0.113.1')).toBe('RATE_LIMITED');
+    // A client that writes the header itself: the proxy's entry, on the right, is the one used.
+    expect(await create(proxied.url, '198.51.100.7, 203.0.113.2')).toBe('RATE_LIMITED');
+    // Without TRUST_PROXY the header is ignored: one peer, one budget.
+    const direct = await scope.server({ JOINS_PER_MINUTE: 1 });
+    expect(await create(direct.url, '203.0.113.1')).toBe('ok');
+    expect(await create(direct.url, '203.0.113.2')).toBe('RATE_LIMITED');
+  });
+
+  it('clientAddress: the entry TRUST_PROXY hops from the right, never one the client wrote', () => {
+    expect(clientAddress('10.0.0.5', undefined, 1)).toBe('10.0.0.5');
+    expect(clientAddress('10.0.0.5', '203.0.113.1', 0)).toBe('10.0.0.5');
+    expect(clientAddress('10.0.0.5', '203.0.113.1', 1)).toBe('203.0.113.1');
+    expect(clientAddress('10.0.0.5', ' 1.1.1.1 ,203.0.113.1 , 10.0.0.4', 2)).toBe('203.0.113.1');
+    expect(clientAddress('10.0.0.5', ['1.1.1.1', '203.0.113.1'], 1)).toBe('203.0.113.1');
+    // Fewer entries than hops (a request that skipped a proxy): the leftmost one there is.
+    expect(clientAddress('10.0.0.5', '203.0.113.1', 3)).toBe('203.0.113.1');
+    expect(clientAddress('10.0.0.5', ' , ', 1)).toBe('10.0.0.5');
   });
 });
 
