@@ -505,10 +505,10 @@ export async function createServer(
     }
     const parsed = clientSchemas[name].safeParse(payload);
     if (!parsed.success) {
-      metrics.errors.inc({ code: 'BAD_REQUEST' });
       const issue = parsed.error.issues[0];
-      const code =
-        name === 'room:join' && issue?.path[0] === 'nickname' ? 'BAD_NICKNAME' : 'BAD_REQUEST';
+      const named = name === 'room:join' || name === 'room:create';
+      const code = named && issue?.path[0] === 'nickname' ? 'BAD_NICKNAME' : 'BAD_REQUEST';
+      metrics.errors.inc({ code });
       reply(
         fail(
           code,

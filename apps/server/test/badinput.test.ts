@@ -199,7 +199,9 @@ function hugePayloads(valid: Record<string, unknown>): Bad[] {
 }
 
 function allowedCodes(event: ClientEventName): string[] {
-  return event === 'room:join' ? ['BAD_REQUEST', 'BAD_NICKNAME'] : ['BAD_REQUEST'];
+  return event === 'room:join' || event === 'room:create'
+    ? ['BAD_REQUEST', 'BAD_NICKNAME']
+    : ['BAD_REQUEST'];
 }
 
 /** The server still takes new rooms and answers its health check. */

@@ -837,6 +837,15 @@ describe('the lobby', () => {
     expect(await tryJoin('aNa', 'spectator')).toMatchObject({ ok: false, code: 'NICKNAME_TAKEN' });
     for (const bad of ['', '   ', '\u0000\u0007\u200b', 'x'.repeat(25)]) {
       expect(await tryJoin(bad)).toMatchObject({ ok: false, code: 'BAD_NICKNAME' });
+      const creator = await connect(scope, server.url);
+      expect(
+        await creator.request('room:create', {
+          nickname: bad,
+          settings: settingsWith([]),
+          seatCount: 2,
+          bots: [],
+        }),
+      ).toMatchObject({ ok: false, code: 'BAD_NICKNAME' });
     }
     const joined = await tryJoin('\tBo \n  b\u0085 ');
     expect(joined.ok).toBe(true);
