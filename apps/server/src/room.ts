@@ -57,7 +57,7 @@ export interface Transport {
   chat(code: string, message: ChatMessage): void;
   /** Moves a member's sockets into the channels for their role and seat. */
   placeMember(code: string, memberId: string, seat: number | null): void;
-  closeMember(code: string, memberId: string, reason: 'kicked' | 'expired' | 'left'): void;
+  closeMember(code: string, memberId: string, reason: 'kicked' | 'left'): void;
 }
 
 export type Failure = ErrorAck;

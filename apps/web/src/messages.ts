@@ -446,7 +446,6 @@ export const m = {
     reload: 'Reload',
     paused: 'The game is paused until a player reconnects.',
     closedKicked: 'The host removed you from the room.',
-    closedExpired: 'This room has closed.',
     closedLeft: 'You left the room.',
   },
 

@@ -87,12 +87,7 @@ export function connection(): ClientSocket {
   s.on('room:closed', (info) => {
     if (info.code !== store.get().code) return;
     tokens.clear(info.code);
-    const reason =
-      info.reason === 'kicked'
-        ? m.conn.closedKicked
-        : info.reason === 'expired'
-          ? m.conn.closedExpired
-          : m.conn.closedLeft;
+    const reason = info.reason === 'kicked' ? m.conn.closedKicked : m.conn.closedLeft;
     leaveLocally();
     notify(reason, 'info');
     navigate('/');

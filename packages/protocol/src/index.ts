@@ -388,7 +388,7 @@ export interface ServerToClientEvents {
   'game:history': (history: GameHistory) => void;
   'chat:message': (message: ChatMessage) => void;
   /** You were removed (kicked) or the room closed: stop retrying. */
-  'room:closed': (info: { code: string; reason: 'kicked' | 'expired' | 'left' }) => void;
+  'room:closed': (info: { code: string; reason: 'kicked' | 'left' }) => void;
   /** The server is going away; reconnect (to another node) shortly. */
   'server:shutdown': (info: { reconnectInMs: number }) => void;
 }
