@@ -442,8 +442,9 @@ export class Room {
     const member = this.member(memberId);
     if (present && member?.seat != null) {
       const seat = seats[member.seat];
-      // R23: a returning player takes the seat back from the stand-in.
-      if (seat?.standIn && seat.memberId === memberId)
+      // R23: a returning player takes the seat back from the stand-in, unless they asked for it
+      // (stepped away): a reconnection is not a return then.
+      if (seat?.standIn && seat.memberId === memberId && !seat.steppedAway)
         seats = replace(seats, member.seat, { ...seat, standIn: false });
     }
     if (present && wasPaused && deadline) {
@@ -644,7 +645,7 @@ export class Room {
       seats = replace(
         seats,
         member.seat,
-        inGame ? { ...seats[member.seat]!, standIn: true } : EMPTY_SEAT,
+        inGame ? { ...seats[member.seat]!, standIn: true, steppedAway: false } : EMPTY_SEAT,
       );
     }
     const members = kicking
@@ -678,7 +679,11 @@ export class Room {
       if (Date.now() < this.handOverAt(target.memberId!)) return fail('TOO_EARLY');
     }
     await this.commitRoom({
-      seats: replace(this.record.seats, seat, { ...target, standIn: true }),
+      seats: replace(this.record.seats, seat, {
+        ...target,
+        standIn: true,
+        steppedAway: target.memberId === by,
+      }),
     });
     return { ok: true };
   }
@@ -797,7 +802,7 @@ export class Room {
     const seats = this.record.seats.map((seat) =>
       seat.kind === 'human' && !this.member(seat.memberId)
         ? EMPTY_SEAT
-        : { ...seat, standIn: false },
+        : { ...seat, standIn: false, steppedAway: false },
     );
     await this.commitRoom({ status: 'lobby', seats, commit: null, deadline: null });
     this.game = null;
@@ -895,7 +900,7 @@ export class Room {
     const record = this.record.seats[seat];
     if (record && this.standsIn(memberId, seat)) {
       await this.commitRoom({
-        seats: replace(this.record.seats, seat, { ...record, standIn: false }),
+        seats: replace(this.record.seats, seat, { ...record, standIn: false, steppedAway: false }),
       });
     }
   }

@@ -542,13 +542,21 @@ describe('R23: hand-over to the stand-in', () => {
     expect(turnSeat(host.view)).toBe(0);
   });
 
-  it('R23: a player may ask for the stand-in themselves, while connected', async () => {
+  it('R23: a player may ask for the stand-in themselves, while connected; a network blip does not end it', async () => {
     const server = await scope.server({ HANDOVER_AFTER_MS: 60_000, BOT_DELAY_MS: 0 });
     const table = await openTable(scope, server, { humans: 2, start: true });
-    const [host, guest] = table.players as [Client, Client];
+    const [host, first] = table.players as [Client, Client];
     await chooseFields(table);
-    expect(await guest.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
+    expect(await first.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
     await host.until(() => host.room?.seats[1]?.standIn === true, 5000, 'the stand-in');
+    // The player's connection drops and comes back (a phone put away, a network blip): they
+    // stepped away, so coming back on a new socket is not taking the seat back.
+    first.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
+    const { client: guest, ack } = await rejoin(scope, server.url, table.code, first.you!.token);
+    expect(ack.room.seats[1]!.standIn).toBe(true);
+    await host.until(() => host.room?.seats[1]?.connected === true, 5000, 'the return');
+    expect(host.room!.seats[1]!.standIn).toBe(true);
     await host.until(() => isTurnOf(host.view, 0), 5000, "the host's turn");
     const version = await playTurn(host);
     await host.until(

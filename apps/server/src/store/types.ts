@@ -19,6 +19,12 @@ export interface SeatRecord {
   readonly botLevel: BotLevel | null;
   /** R23: the stand-in plays this seat (handed over, or its player left or was kicked). */
   readonly standIn: boolean;
+  /**
+   * R23: its player asked for the stand-in (stepped away). Coming back on a new socket, a
+   * reconnection after a network blip, does not end it: room:takeBack or a game:action does.
+   * Absent in records written before it existed, which is the same as false.
+   */
+  readonly steppedAway?: boolean;
 }
 
 export interface CommitRecord {
