@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   applyAction,
+  changeSettings,
   chooseBotAction,
   commitment,
   createGame,
@@ -19,10 +20,10 @@ import type {
   Action,
   BotLevel,
   GameEvent,
-  GameSettings,
   GameState,
   LogEntry,
   PlayerAction,
+  SettingsChange,
   Viewer,
 } from '@trepenta/rules';
 import { SERVER_ERRORS } from '@trepenta/protocol';
@@ -582,9 +583,10 @@ export class Room {
     return { ok: true };
   }
 
+  /** Changes the named settings (the rest keep their values) and the seat count. */
   async configure(
     memberId: string,
-    settings: GameSettings | undefined,
+    change: SettingsChange | undefined,
     seatCount: number | undefined,
   ): Promise<Outcome> {
     const refusal = this.requireHost(memberId);
@@ -606,7 +608,7 @@ export class Room {
       seats = replace(seats, seat, EMPTY_SEAT);
     }
     await this.commitRoom({
-      settings: settings ?? this.record.settings,
+      settings: change ? changeSettings(this.record.settings, change) : this.record.settings,
       seatCount: count,
       seats,
       members,

@@ -749,6 +749,35 @@ describe('the lobby', () => {
     await guest.until(() => guest.room?.seatCount === 2);
     expect(guest.room!.settings).toEqual(settings);
     expect(guest.room!.seats).toHaveLength(2);
+    // A change names only what changes; everything else keeps its value.
+    expect(
+      await host.request('room:configure', {
+        settings: { deck: 'trepenta', houseRules: { peek: false, openField: true } },
+      }),
+    ).toEqual({ ok: true });
+    await guest.until(() => guest.room?.settings.deck === 'trepenta');
+    expect(guest.room!.settings).toEqual({
+      ...settings,
+      deck: 'trepenta',
+      houseRules: { ...settings.houseRules, peek: false, openField: true },
+    });
+    expect(await host.request('room:configure', { settings: { turnTimerSeconds: null } })).toEqual({
+      ok: true,
+    });
+    await guest.until(() => guest.room?.settings.turnTimerSeconds === null);
+    expect(guest.room!.settings.houseRules.rivalSets).toBe(true);
+    for (const bad of [
+      { deck: 'pinochle' },
+      { houseRules: { jokers: true } },
+      { turnTimerSeconds: 1 },
+    ])
+      expect(await host.request('room:configure', { settings: bad })).toMatchObject({
+        code: 'BAD_REQUEST',
+      });
+    // The whole object, as the web app sends it, sets everything back.
+    expect(await host.request('room:configure', { settings })).toEqual({ ok: true });
+    await guest.until(() => guest.room?.settings.deck === settings.deck);
+    expect(guest.room!.settings).toEqual(settings);
 
     expect(await host.request('room:lock', { locked: true })).toEqual({ ok: true });
     await guest.until(() => guest.room?.locked === true);

@@ -10,6 +10,7 @@ import {
   hex256Schema,
   isWholeView,
   playerActionSchema,
+  settingsChangeSchema,
   settingsSchema,
 } from '@trepenta/rules';
 import type { EventView, GameView, GameViewPatch, RULE_ERRORS } from '@trepenta/rules';
@@ -139,7 +140,8 @@ export const setBotSchema = z
   .strict();
 export const configureSchema = z
   .object({
-    settings: settingsSchema.optional(),
+    /** The settings to change; what it leaves out keeps its value. */
+    settings: settingsChangeSchema.optional(),
     seatCount: z.number().int().min(MIN_SEATS).max(MAX_SEATS).optional(),
   })
   .strict();

@@ -55,6 +55,45 @@ export type HouseRules = z.infer<typeof houseRulesSchema>;
 
 export const DEFAULT_SETTINGS: GameSettings = settingsSchema.parse({});
 
+const field = settingsSchema.shape;
+/**
+ * A change to a room's settings (room:configure): any of the fields, each checked as in
+ * `settingsSchema` but without its default, and any of the house rules; what is left out keeps
+ * its value (`changeSettings`).
+ */
+export const settingsChangeSchema = z
+  .object({
+    deck: field.deck.unwrap().optional(),
+    houseRules: z
+      .object({
+        peek: z.boolean().optional(),
+        sort: z.boolean().optional(),
+        fieldUnlimited: z.boolean().optional(),
+        openField: z.boolean().optional(),
+        longPlay: z.boolean().optional(),
+        finishLine: z.boolean().optional(),
+        rivalSets: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    turnTimerSeconds: field.turnTimerSeconds.unwrap().optional(),
+    setupTimerSeconds: field.setupTimerSeconds.unwrap().optional(),
+    layOffTimerSeconds: field.layOffTimerSeconds.unwrap().optional(),
+    betweenRoundsSeconds: field.betweenRoundsSeconds.unwrap().optional(),
+    reshuffleLimit: field.reshuffleLimit.unwrap().optional(),
+  })
+  .strict();
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
+
+/** The settings with a change applied: the fields and house rules it names, the rest as they were. */
+export function changeSettings(settings: GameSettings, change: SettingsChange): GameSettings {
+  return {
+    ...settings,
+    ...change,
+    houseRules: { ...settings.houseRules, ...change.houseRules },
+  };
+}
+
 /** Settings with some house rules switched on, the rest defaults. */
 export function settingsWith(
   rules: readonly HouseRule[],
