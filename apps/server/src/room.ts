@@ -29,6 +29,7 @@ import type {
 import { SERVER_ERRORS } from '@trepenta/protocol';
 import type {
   ChatMessage,
+  ClosedReason,
   ErrorAck,
   GameHistory,
   GameUpdate,
@@ -58,7 +59,7 @@ export interface Transport {
   chat(code: string, message: ChatMessage): void;
   /** Moves a member's sockets into the channels for their role and seat. */
   placeMember(code: string, memberId: string, seat: number | null): void;
-  closeMember(code: string, memberId: string, reason: 'kicked' | 'left'): void;
+  closeMember(code: string, memberId: string, reason: ClosedReason): void;
 }
 
 export type Failure = ErrorAck;

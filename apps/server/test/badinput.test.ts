@@ -41,12 +41,12 @@ function validPayloads(table: Table): Record<ClientEventName, Record<string, unk
   const guest = table.players[1]!.you!.memberId;
   return {
     'room:create': { nickname: 'Eve', settings: DEFAULT_SETTINGS, seatCount: 2, bots: [] },
-    'room:join': { code: table.code, nickname: 'Eve' },
+    'room:join': { code: table.code, nickname: 'Eve', history: true },
     'room:leave': {},
     'room:sit': { seat: 1 },
     'room:stand': {},
     'room:setBot': { seat: 1, level: 'greedy' },
-    'room:configure': { seatCount: 1 },
+    'room:configure': { seatCount: 1, settings: { houseRules: { openField: true } } },
     'room:lock': { locked: true },
     'room:kick': { memberId: guest },
     'room:passHost': { memberId: guest },
@@ -108,7 +108,14 @@ const EXTRA_NUMBERS: Partial<Record<ClientEventName, Record<string, unknown>[]>>
   'room:create': [{ seatCount: 0 }, { seatCount: 7 }, { seatCount: 2.5 }],
   'room:sit': [{ seat: -1 }, { seat: 6 }, { seat: 0.5 }],
   'room:setBot': [{ seat: 9 }, { level: 'genius' }],
-  'room:configure': [{ seatCount: 0 }, { seatCount: 7 }],
+  'room:configure': [
+    { seatCount: 0 },
+    { seatCount: 7 },
+    { settings: { turnTimerSeconds: 1 } },
+    { settings: { deck: 'pinochle' } },
+    { settings: { houseRules: { openField: 'yes' } } },
+    { settings: { houseRules: { jokers: true } } },
+  ],
   'room:handOver': [{ seat: -1 }, { seat: 6 }],
   'game:action': [
     { version: -1 },

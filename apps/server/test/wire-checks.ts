@@ -210,6 +210,11 @@ function primaryFaces(view: GameViewPatch): Face[] {
 
 // ------------------------------------------------------------------ per-client payload checks
 
+/** Which of the game's secrets or keys (§8) the JSON holds, whole or its first half; -1 for none. */
+function secretIn(game: TrueGame, json: string): number {
+  return game.secrets.findIndex((s) => json.includes(s) || json.includes(s.slice(0, 24)));
+}
+
 /** What the viewer may know at version v, and what the engine would send them then. */
 function expected(game: TrueGame, v: number, viewer: Viewer) {
   const key = `${v}/${viewer}`;
@@ -276,8 +281,6 @@ export function checkClient(
   const report = (message: string) => {
     if (problems.length < 20) problems.push(`${record.name}: ${message}`);
   };
-  const secretIn = (json: string) =>
-    game.secrets.findIndex((s) => json.includes(s) || json.includes(s.slice(0, 24)));
 
   for (const [index, payload] of record.payloads.entries()) {
     stats.payloads++;
@@ -299,7 +302,7 @@ export function checkClient(
       for (const s of strings)
         if (game.allIds.has(s.value)) report(`${at}: card id ${s.value} at ${s.path}`);
       for (const face of facesIn(payload.args)) report(`${at}: a card face at ${face.path}`);
-      const secret = secretIn(json);
+      const secret = secretIn(game, json);
       if (secret >= 0) report(`${at}: carries secret/key #${secret}`);
       continue;
     }
@@ -359,7 +362,7 @@ export function checkClient(
       // (c) secrets only with the game's end.
       const ends =
         update.view.phase === 'gameOver' || update.events.some((e) => e.type === 'gameEnded');
-      const secret = secretIn(json);
+      const secret = secretIn(game, json);
       if (!ends && secret >= 0) report(`${where}: carries secret/key #${secret} before game end`);
       if (ends && state.phase !== 'gameOver') report(`${where}: claims the game ended early`);
     }
@@ -457,7 +460,6 @@ function checkHistory(
       report(`${at}: a batch for version ${batch.version}, past the history's end`);
       continue;
     }
-    stats.updates++;
     checkEvents(
       game,
       viewer,
@@ -470,7 +472,7 @@ function checkHistory(
     );
   }
   const json = JSON.stringify(history);
-  const secret = game.secrets.findIndex((s) => json.includes(s) || json.includes(s.slice(0, 24)));
+  const secret = secretIn(game, json);
   if (secret >= 0 && end.phase !== 'gameOver')
     report(`${at}: carries secret/key #${secret} before game end`);
 }

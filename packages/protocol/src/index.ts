@@ -384,13 +384,16 @@ export type ClientToServerEvents = {
   ) => void;
 };
 
+/** Why room:closed was sent: the member was kicked, or left (an idle room expires unheard). */
+export type ClosedReason = 'kicked' | 'left';
+
 export interface ServerToClientEvents {
   'room:state': (room: RoomView) => void;
   'game:update': (update: GameUpdate) => void;
   'game:history': (history: GameHistory) => void;
   'chat:message': (message: ChatMessage) => void;
   /** You were removed (kicked) or the room closed: stop retrying. */
-  'room:closed': (info: { code: string; reason: 'kicked' | 'left' }) => void;
+  'room:closed': (info: { code: string; reason: ClosedReason }) => void;
   /** The server is going away; reconnect (to another node) shortly. */
   'server:shutdown': (info: { reconnectInMs: number }) => void;
 }

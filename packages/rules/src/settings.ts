@@ -55,7 +55,21 @@ export type HouseRules = z.infer<typeof houseRulesSchema>;
 
 export const DEFAULT_SETTINGS: GameSettings = settingsSchema.parse({});
 
-const field = settingsSchema.shape;
+type WithoutDefaults<T extends z.ZodRawShape> = {
+  [K in keyof T]: T[K] extends z.ZodDefault<infer Inner>
+    ? z.ZodOptional<Inner>
+    : z.ZodOptional<T[K]>;
+};
+/** The same fields, each optional and without its default: a field left out stays left out. */
+function withoutDefaults<T extends z.ZodRawShape>(shape: T): WithoutDefaults<T> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [
+      key,
+      z.optional(schema instanceof z.ZodDefault ? schema.unwrap() : schema),
+    ]),
+  ) as WithoutDefaults<T>;
+}
+
 /**
  * A change to a room's settings (room:configure): any of the fields, each checked as in
  * `settingsSchema` but without its default, and any of the house rules; what is left out keeps
@@ -63,24 +77,8 @@ const field = settingsSchema.shape;
  */
 export const settingsChangeSchema = z
   .object({
-    deck: field.deck.unwrap().optional(),
-    houseRules: z
-      .object({
-        peek: z.boolean().optional(),
-        sort: z.boolean().optional(),
-        fieldUnlimited: z.boolean().optional(),
-        openField: z.boolean().optional(),
-        longPlay: z.boolean().optional(),
-        finishLine: z.boolean().optional(),
-        rivalSets: z.boolean().optional(),
-      })
-      .strict()
-      .optional(),
-    turnTimerSeconds: field.turnTimerSeconds.unwrap().optional(),
-    setupTimerSeconds: field.setupTimerSeconds.unwrap().optional(),
-    layOffTimerSeconds: field.layOffTimerSeconds.unwrap().optional(),
-    betweenRoundsSeconds: field.betweenRoundsSeconds.unwrap().optional(),
-    reshuffleLimit: field.reshuffleLimit.unwrap().optional(),
+    ...withoutDefaults(settingsSchema.shape),
+    houseRules: z.object(withoutDefaults(houseRulesSchema.shape)).strict().optional(),
   })
   .strict();
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
