@@ -30,6 +30,9 @@ test('the host runs the lobby: lock, seats and bots, rules, seat link, pass host
   await cyd.page.getByLabel('Your name').fill('Cyd');
   await cyd.page.getByRole('button', { name: 'Watch' }).click();
   await expect(ada.page.locator('.top-info')).toContainText('1 watching');
+  // A spectator's own link brings them back as themselves; it promises no seat.
+  await expect(cyd.page.getByRole('textbox', { name: 'Your link', exact: true })).toBeVisible();
+  await expect(cyd.page.getByText('Your seat link')).toHaveCount(0);
   await cyd.page.getByRole('button', { name: 'Sit here' }).click();
   await expect(cyd.page.getByRole('alert')).toContainText('The host has locked this room.');
   await expect(seatRow(ada.page, 'Empty seat')).toHaveCount(1);
@@ -47,7 +50,8 @@ test('the host runs the lobby: lock, seats and bots, rules, seat link, pass host
   await expect(ada.page.locator('.seat-row')).toHaveCount(4);
   await expect(ada.page.getByRole('button', { name: 'Start game' })).toBeDisabled();
   await ada.page.getByLabel('Seat 4: Add bot').selectOption({ label: 'Good bot' });
-  await expect(seatRow(bea.page, 'Good bot')).toBeVisible();
+  // Named as at the table: its level and seat.
+  await expect(seatRow(bea.page, 'Good bot 4')).toBeVisible();
   await expect(ada.page.getByRole('button', { name: 'Start game' })).toBeEnabled();
 
   // The rules: the host changes them and everyone sees the new ones.

@@ -64,6 +64,15 @@ for (const size of ['desktop', 'phone'] as const) {
         taken.add('roundEnd');
         await shot(page, `${size}-round-end`);
       }
+      if (!taken.has('roundScores') && s.phase === 'roundEnd' && !s.ready) {
+        // The round's points join the score sheet under the hands; the bar says who is awaited.
+        taken.add('roundScores');
+        const sheet = page.getByRole('region', { name: `Score sheet after round ${s.round}` });
+        await expect(sheet.getByRole('row')).toHaveCount(4);
+        await expect(sheet).toContainText('You');
+        await expect(page.locator('.ready-bar')).toContainText('waiting for you');
+        await shot(page, `${size}-round-scores`);
+      }
       if (!(await actOnce(player))) await page.waitForTimeout(40);
     }
     await expect(page.getByRole('region', { name: 'Score sheet' })).toBeVisible();

@@ -104,6 +104,9 @@ const END_REASONS: Record<RoundEndReason, string> = {
   stall: 'Nobody made progress for a full lap of turns.',
 };
 
+/** "jack of spades" → "Jack of spades", for a sentence that starts with a card's name. */
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const m = {
   appName: 'Trepenta Online',
   tagline: 'The five-card field game, for friends.',
@@ -184,6 +187,8 @@ export const m = {
     copyManual: 'Select the link and copy it (Ctrl+C or long-press).',
     seatLink: 'Your seat link',
     seatLinkHint: 'Open it on another device to take your seat there. Keep it to yourself.',
+    memberLink: 'Your link',
+    memberLinkHint: 'Open it on another device to come back as yourself. Keep it to yourself.',
     show: 'Show',
     hide: 'Hide',
     seats: 'Seats',
@@ -192,7 +197,7 @@ export const m = {
     sitHere: 'Sit here',
     you: 'you',
     host: 'host',
-    bot: (level: BotLevel) => BOT_NAMES[level],
+    bot: (level: BotLevel, seat: number) => `${BOT_NAMES[level]} ${seat + 1}`,
     addBot: 'Add bot',
     removeBot: 'Remove bot',
     kick: 'Remove',
@@ -272,12 +277,18 @@ export const m = {
       exchange: 'Enter on a card, then on a lit position',
       discard: 'X: discard the selected card',
     },
-    hintDraw: 'Draw a card: click the draw pile or the discard pile’s top card.',
+    stepKeysShort: {
+      draw: 'D · U',
+      exchange: 'Enter',
+      discard: 'X',
+    },
+    hintDraw: 'Draw a card: take the draw pile’s or the discard pile’s top card.',
     hintAct: (canExchange: boolean) =>
       canExchange
         ? 'Pick a hand card: lit positions take it in exchange. Or discard it to end your turn.'
         : 'Pick a hand card and discard it to end your turn.',
-    hintSelected: (card: string) => `${card} selected: choose a lit position or discard it.`,
+    hintSelected: (card: string) =>
+      `${capitalise(card)} selected: choose a lit position or discard it.`,
     discardSelected: (card: string) => `Discard ${card}`,
     cancel: 'Cancel',
     exchangesLeft: (n: number | null) =>
@@ -370,7 +381,9 @@ export const m = {
     readyButton: 'Ready',
     readyWaiting: 'Waiting for the others…',
     readyCount: (n: number, of: number) => `${n} of ${of} ready`,
-    scoresTitle: 'Scores',
+    notReady: (who: string) => `waiting for ${who}`,
+    notReadyYou: 'you',
+    scoresTitle: (r: number) => `Score sheet after round ${r}`,
   },
 
   score: {
@@ -485,11 +498,19 @@ export const m = {
     drewPile: (who: string) => `${who} drew from the draw pile.`,
     youDrewPile: (card: string) => `You drew the ${card} from the draw pile.`,
     drewDiscard: (who: string, card: string) => `${who} took the ${card} from the discard pile.`,
-    exchanged: (who: string, placed: string, pos: number) =>
-      `${who} put the ${placed} face up on position ${pos + 1} and took the face-down card.`,
-    youTook: (card: string, pos: number) => `You took the ${card} from your position ${pos + 1}.`,
-    swapped: (who: string, placed: string, took: string, owner: string, pos: number) =>
-      `${who} swapped the ${placed} for the ${took} on ${owner} position ${pos + 1}.`,
+    exchanged: (who: string, placed: string, pos: number, value: number) =>
+      `${who} put the ${placed} face up on position ${pos + 1} (value ${value}) and took the face-down card.`,
+    youTook: (card: string, pos: number, value: number) =>
+      `You took the ${card} from your position ${pos + 1} (value ${value}).`,
+    swapped: (
+      who: string,
+      placed: string,
+      took: string,
+      owner: string,
+      pos: number,
+      value: number,
+    ) =>
+      `${who} swapped the ${placed} for the ${took} on ${owner} position ${pos + 1} (value ${value}).`,
     discarded: (who: string, card: string) => `${who} discarded the ${card}.`,
     fieldCompleted: (who: string, left: number) =>
       `${who} completed the field! ${left} last ${left === 1 ? 'turn' : 'turns'} to go.`,

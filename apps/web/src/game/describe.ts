@@ -1,3 +1,4 @@
+import { cardValue } from '@trepenta/rules';
 import type { EventView, Face, MoveView, Viewer } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
@@ -68,12 +69,14 @@ export function describeEvent(
     case 'exchanged': {
       const placed = moveTo(event.moves, 'field')?.card ?? null;
       const taken = moveTo(event.moves, 'hand')?.card ?? null;
+      // The position's value, which the table shows above it: the placed card's (R12 needs equal).
+      const value = placed ? cardValue(placed) : 0;
       const lines = [
-        line(m.log.exchanged(who(event.seat), cardText(placed), event.position), event.seat),
+        line(m.log.exchanged(who(event.seat), cardText(placed), event.position, value), event.seat),
       ];
       if (isMe(event.seat) && taken)
         lines.push({
-          text: m.log.youTook(cardText(taken), event.position),
+          text: m.log.youTook(cardText(taken), event.position, value),
           own: true,
           others: false,
         });
@@ -90,6 +93,7 @@ export function describeEvent(
             cardText(took),
             whose(event.target.seat),
             event.target.position,
+            placed ? cardValue(placed) : 0,
           ),
           event.seat,
         ),

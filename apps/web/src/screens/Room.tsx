@@ -8,10 +8,9 @@ import { joinRoom, leaveRoom, requestOrNotify } from '../net';
 import { links, navigate } from '../router';
 import { tokens } from '../storage';
 import { setPrefs, useStore } from '../store';
-import { SidePanel } from '../table/SidePanel';
+import { PanelToggle, SidePanel } from '../table/SidePanel';
 import { Table } from '../table/Table';
 import { SeatCountOptions, copyText } from '../ui/common';
-import { Icon } from '../ui/icons';
 import { RoomRulesCard } from '../ui/RulesHelp';
 import { SettingsForm } from '../ui/SettingsForm';
 
@@ -245,14 +244,7 @@ export function Lobby({ room }: { room: RoomView }) {
           <span className="muted">{m.lobby.spectators(room.spectators)}</span>
         </div>
         <div className="top-actions">
-          <button
-            type="button"
-            className="icon-button panel-toggle"
-            onClick={() => setPanelOpen(true)}
-          >
-            <Icon name="menu" />
-            <span className="sr-only">{m.panel.open}</span>
-          </button>
+          <PanelToggle open={panelOpen} onOpen={() => setPanelOpen(true)} />
           <button type="button" className="ghost" onClick={() => void leaveRoom()}>
             {m.lobby.leave}
           </button>
@@ -270,8 +262,8 @@ export function Lobby({ room }: { room: RoomView }) {
             />
             {you && (
               <CopyField
-                label={m.lobby.seatLink}
-                hint={m.lobby.seatLinkHint}
+                label={mySeat === null ? m.lobby.memberLink : m.lobby.seatLink}
+                hint={mySeat === null ? m.lobby.memberLinkHint : m.lobby.seatLinkHint}
                 value={links.seat(room.code, you.token)}
                 secret
               />
@@ -319,7 +311,7 @@ export function Lobby({ room }: { room: RoomView }) {
                       <span className="seat-who">
                         {seat.kind === 'empty' && <span className="muted">{m.lobby.empty}</span>}
                         {seat.kind === 'bot' && seat.botLevel && (
-                          <span>{m.lobby.bot(seat.botLevel)}</span>
+                          <span>{m.lobby.bot(seat.botLevel, seat.seat)}</span>
                         )}
                         {seat.kind === 'human' && (
                           <span>

@@ -8,6 +8,7 @@ import { m } from '../messages';
 import { act } from '../net';
 import { CardFace } from '../ui/Card';
 import { Countdown } from '../ui/common';
+import { ScoreTable } from './ScoreSheet';
 import { DRAG_TYPE, deadlineOf, dragCardId } from './parts';
 
 type RevealSeat = RevealView['seats'][number];
@@ -50,6 +51,9 @@ export function RoundEndBoard({
   const myReveal = me !== null ? reveal.seats[me] : undefined;
   const canReady = legal.actions.some((a) => a.type === 'ready');
   const readyCount = game.seats.filter((s) => s.ready).length;
+  const notReady = game.seats
+    .filter((s) => !s.ready)
+    .map((s) => (s.seat === me ? m.roundEnd.notReadyYou : (names[s.seat] ?? '')));
 
   return (
     <section className="round-end" aria-label={m.roundEnd.title(game.round)}>
@@ -116,7 +120,10 @@ export function RoundEndBoard({
 
       {game.phase === 'roundEnd' && (
         <div className="ready-bar">
-          <span className="muted">{m.roundEnd.readyCount(readyCount, game.seatCount)}</span>
+          <span className="muted">
+            {m.roundEnd.readyCount(readyCount, game.seatCount)}
+            {notReady.length > 0 && ` · ${m.roundEnd.notReady(notReady.join(', '))}`}
+          </span>
           {me !== null &&
             (canReady ? (
               <button type="button" className="primary big" onClick={() => send({ type: 'ready' })}>
@@ -126,6 +133,19 @@ export function RoundEndBoard({
               <span className="muted">{m.roundEnd.readyWaiting}</span>
             ))}
         </div>
+      )}
+      {/* The round's points join the score sheet (UX.md): the sheet so far, under the hands. */}
+      {game.phase === 'roundEnd' && (
+        <section className="card-panel round-scores" aria-labelledby="round-scores-title">
+          <h3 id="round-scores-title">{m.roundEnd.scoresTitle(game.round)}</h3>
+          <ScoreTable
+            scores={game.scores}
+            totals={game.totals}
+            names={order.map((seat) => (seat === me ? m.table.you : (names[seat] ?? '')))}
+            rounds={game.rounds}
+            winners={null}
+          />
+        </section>
       )}
     </section>
   );

@@ -5,8 +5,27 @@ import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
 import { requestOrNotify } from '../net';
 import { setPrefs, useStore } from '../store';
+import { Icon } from '../ui/icons';
 import { RulesHelp } from '../ui/RulesHelp';
 import { ScoreTable } from './ScoreSheet';
+
+const PANEL_ID = 'side-panel';
+
+/** The top bar's button that opens the side panel as a bottom sheet (narrow screens only). */
+export function PanelToggle({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button panel-toggle"
+      aria-expanded={open}
+      aria-controls={PANEL_ID}
+      onClick={onOpen}
+    >
+      <Icon name="menu" />
+      <span className="sr-only">{m.panel.open}</span>
+    </button>
+  );
+}
 
 type Tab = 'log' | 'chat' | 'rules' | 'scores';
 
@@ -37,46 +56,78 @@ export function SidePanel({
     ['rules', m.panel.rules],
   ];
   if (game) tabs.push(['scores', m.panel.scores]);
+  useSheetFocus(open, onClose);
   return (
-    <aside className={`side-panel ${open ? 'open' : ''}`} aria-label={m.panel.open}>
-      <div className="tabs" role="tablist">
-        {tabs.map(([key, label]) => (
+    <>
+      {open && <div className="sheet-backdrop" aria-hidden="true" onClick={onClose} />}
+      <aside id={PANEL_ID} className={`side-panel ${open ? 'open' : ''}`} aria-label={m.panel.open}>
+        <div className="tabs" role="tablist">
+          {tabs.map(([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className={tab === key ? 'on' : ''}
+              data-sheet-start={tab === key ? '' : undefined}
+              onClick={() => setTab(key)}
+            >
+              {label}
+            </button>
+          ))}
           <button
-            key={key}
             type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={tab === key ? 'on' : ''}
-            onClick={() => setTab(key)}
+            className="icon-button sheet-close"
+            onClick={onClose}
+            aria-label={m.table.close}
           >
-            {label}
+            ✕
           </button>
-        ))}
-        <button
-          type="button"
-          className="icon-button sheet-close"
-          onClick={onClose}
-          aria-label={m.table.close}
-        >
-          ✕
-        </button>
-      </div>
-      <div className="tab-body" role="tabpanel">
-        {tab === 'log' && <GameLog />}
-        {tab === 'chat' && <Chat room={room} />}
-        {tab === 'rules' && <RulesHelp settings={room.settings} />}
-        {tab === 'scores' && game && (
-          <ScoreTable
-            scores={game.scores}
-            totals={game.totals}
-            names={names}
-            rounds={game.rounds}
-            winners={game.winners}
-          />
-        )}
-      </div>
-    </aside>
+        </div>
+        <div className="tab-body" role="tabpanel">
+          {tab === 'log' && <GameLog />}
+          {tab === 'chat' && <Chat room={room} />}
+          {tab === 'rules' && <RulesHelp settings={room.settings} />}
+          {tab === 'scores' && game && (
+            <ScoreTable
+              scores={game.scores}
+              totals={game.totals}
+              names={names}
+              rounds={game.rounds}
+              winners={game.winners}
+            />
+          )}
+        </div>
+      </aside>
+    </>
   );
+}
+
+/**
+ * The bottom sheet (narrow screens): opening it moves focus into it, Escape or a tap outside
+ * closes it, and closing gives focus back to where it was (the toggle).
+ */
+function useSheetFocus(open: boolean, onClose: () => void): void {
+  // The latest onClose, so that the effect runs only when the sheet opens or closes.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    document.querySelector<HTMLElement>(`#${PANEL_ID} [data-sheet-start]`)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      // Before the table's own Escape (which cancels a selection): this one only closes the sheet.
+      event.stopPropagation();
+      event.preventDefault();
+      close.current();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
 }
 
 function GameLog() {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GameView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
 import { useTurnControls } from '../game/controls';
@@ -14,7 +14,7 @@ import { FieldRow, HandRow, Piles, SeatPanel, deadlineOf } from './parts';
 import { RoundEndBoard } from './RoundEnd';
 import { ScoreSheet } from './ScoreSheet';
 import { SetupPanel } from './Setup';
-import { SidePanel } from './SidePanel';
+import { PanelToggle, SidePanel } from './SidePanel';
 
 /** The opponents in clockwise order from the viewer's left (all seats for a spectator). */
 export function seatOrder(game: GameView): number[] {
@@ -46,13 +46,21 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   const revealPhase =
     game.phase === 'arrange' || game.phase === 'layoff' || game.phase === 'roundEnd';
   useTableKeys(controls);
+  useFocusKeeper(game, controls);
   useTitle(game, names, room.code);
   const others = seatOrder(game);
   const isHost = useStore((s) => s.you?.host ?? false);
 
   return (
     <div className={`table-screen phase-${game.phase}`}>
-      <TopBar game={game} room={room} names={names} me={me} onPanel={() => setPanelOpen(true)} />
+      <TopBar
+        game={game}
+        room={room}
+        names={names}
+        me={me}
+        panelOpen={panelOpen}
+        onPanel={() => setPanelOpen(true)}
+      />
       <div className="table-layout">
         <main className="felt" aria-label={m.table.round(game.round, game.rounds)}>
           <StandInNote room={room} me={me} />
@@ -158,12 +166,14 @@ function TopBar({
   room,
   names,
   me,
+  panelOpen,
   onPanel,
 }: {
   game: GameView;
   room: RoomView;
   names: string[];
   me: number | null;
+  panelOpen: boolean;
   onPanel: () => void;
 }) {
   const prefs = useStore((s) => s.prefs);
@@ -207,10 +217,7 @@ function TopBar({
         {me !== null && standInOf(room, me) === false && (
           <IconButton label={m.table.stepAway} icon="pause" onClick={() => stepAway(me)} />
         )}
-        <button type="button" className="icon-button panel-toggle" onClick={onPanel}>
-          <Icon name="menu" />
-          <span className="sr-only">{m.panel.open}</span>
-        </button>
+        <PanelToggle open={panelOpen} onOpen={onPanel} />
         <IconButton label={m.lobby.leave} icon="exit" onClick={() => void leaveRoom()} />
       </div>
       {help && (
@@ -263,6 +270,8 @@ function TurnBanner({
 }) {
   const at = deadlineOf(game, room);
   if (game.phase === 'setup') {
+    // A seated player's setup panel has its own title and countdown.
+    if (controls.me !== null) return null;
     return (
       <div className="turn-banner">
         <span>{m.setup.title}</span>
@@ -293,18 +302,26 @@ function StepChips({ game, controls }: { game: GameView; controls: TurnControls 
     (a) => a.type === 'exchange' || a.type === 'openFieldSwap',
   );
   const chips = [
-    { key: 'draw', text: m.table.steps.draw, on: step === 'draw', keys: m.table.stepKeys.draw },
+    {
+      key: 'draw',
+      text: m.table.steps.draw,
+      on: step === 'draw',
+      keys: m.table.stepKeys.draw,
+      short: m.table.stepKeysShort.draw,
+    },
     {
       key: 'exchange',
       text: `${m.table.steps.exchange} (${m.table.steps.optional})`,
       on: step === 'act' && canExchange,
       keys: m.table.stepKeys.exchange,
+      short: m.table.stepKeysShort.exchange,
     },
     {
       key: 'discard',
       text: m.table.steps.discard,
       on: step === 'act',
       keys: m.table.stepKeys.discard,
+      short: m.table.stepKeysShort.discard,
     },
   ];
   return (
@@ -317,6 +334,10 @@ function StepChips({ game, controls }: { game: GameView; controls: TurnControls 
           title={chip.keys}
         >
           {chip.text}
+          <kbd className="chip-keys" aria-hidden="true">
+            {chip.short}
+          </kbd>
+          <span className="sr-only">({chip.keys})</span>
           {i < chips.length - 1 && (
             <span className="chip-arrow" aria-hidden="true">
               ▸
@@ -475,6 +496,61 @@ function useTableKeys(controls: TurnControls): void {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [controls]);
+}
+
+/** Whether the player moves around with the keyboard (last input a key, not a pointer). */
+let keyboardUser = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (!event.ctrlKey && !event.metaKey && !event.altKey) keyboardUser = true;
+    },
+    true,
+  );
+  document.addEventListener('pointerdown', () => (keyboardUser = false), true);
+}
+
+/** The first enabled, visible control matching `selector` (and `which`), if any. */
+function enabled(selector: string, which?: (el: HTMLElement) => boolean): HTMLElement | null {
+  for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+    if (!(el as HTMLButtonElement).disabled && visible(el) && (!which || which(el))) return el;
+  }
+  return null;
+}
+
+/**
+ * Focus is always visible (UX.md): a keyboard player whose focused control went away or was
+ * disabled by a move (the pile just drawn from, the card just discarded, Escape) finds focus where
+ * the turn goes on, not back at the top of the page: on the card just drawn, on a pile when the turn
+ * comes round. Focus is moved only when it is nowhere, so it never leaves the chat or a dialog.
+ */
+function useFocusKeeper(game: GameView, controls: TurnControls): void {
+  const me = controls.me;
+  const hand = me === null ? undefined : game.seats[me]?.hand;
+  const handIds = useRef<ReadonlySet<string>>(new Set());
+  const lastSelected = useRef<string | null>(null);
+  useEffect(() => {
+    const before = handIds.current;
+    const wasSelected = lastSelected.current;
+    handIds.current = new Set(hand?.map((card) => card.id));
+    lastSelected.current = controls.selectedCard?.id ?? null;
+    if (!keyboardUser || !controls.isMyTurn) return;
+    // Nowhere: the page itself, or a control just disabled (not yet let go by the browser).
+    const active = document.activeElement as HTMLButtonElement | null;
+    if (active && active !== document.body && !active.disabled) return;
+    if (document.querySelector('dialog[open]')) return;
+    const card = (id: string | null | undefined) =>
+      id ? enabled('.hand-card', (el) => el.dataset.cardId === id) : null;
+    const target =
+      controls.step === 'draw'
+        ? (enabled('.pile-button.draw') ?? enabled('.pile-button.discard'))
+        : (card(hand?.find((c) => !before.has(c.id))?.id) ??
+          card(controls.selectedCard?.id) ??
+          card(wasSelected) ??
+          enabled('.hand-card'));
+    target?.focus();
+  }, [hand, controls]);
 }
 
 function useTitle(game: GameView, names: string[], code: string): void {

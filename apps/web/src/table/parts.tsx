@@ -172,6 +172,7 @@ function HandCard({
       className={`hand-card ${state.selected ? 'selected' : ''} ${state.lit ? 'lit' : ''} ${state.clickable ? 'playable' : ''}`}
       aria-label={label}
       aria-pressed={state.selected}
+      data-card-id={card.id}
       disabled={!state.clickable}
       draggable={state.clickable}
       onDragStart={(event) => {
@@ -370,35 +371,37 @@ export function SeatPanel({
       {status.handOverAt !== null && isHost && (
         <HandOverButton seat={seat.seat} handOverAt={status.handOverAt} />
       )}
-      <FieldRow
-        seat={seat}
-        name={name}
-        own={false}
-        size={compact ? 'xs' : 'sm'}
-        controls={controls ?? undefined}
-      />
-      <div
-        className="seat-hand"
-        data-hand-seat={seat.seat}
-        aria-label={`${m.table.handOf(name)}: ${m.table.handCount(seat.handCount)}${seat.known.length ? `, ${m.table.knownLabel(seat.known.map(cardText).join(', '))}` : ''}`}
-        role="group"
-      >
-        <span className="mini-backs" aria-hidden="true">
-          {Array.from({ length: Math.min(seat.handCount, 6) }, (_, i) => (
-            <span key={i} className="mini-back" />
-          ))}
-        </span>
-        <span className="hand-count" aria-hidden="true">
-          {m.table.handCount(seat.handCount)}
-        </span>
-        {seat.known.length > 0 && (
-          <span className="known" aria-hidden="true">
-            <span className="known-label">{m.table.known}</span>
-            {seat.known.map((face, i) => (
-              <CardFace key={i} face={face} size="xs" />
+      <div className="seat-body">
+        <FieldRow
+          seat={seat}
+          name={name}
+          own={false}
+          size={compact ? 'xs' : 'sm'}
+          controls={controls ?? undefined}
+        />
+        <div
+          className="seat-hand"
+          data-hand-seat={seat.seat}
+          aria-label={`${m.table.handOf(name)}: ${m.table.handCount(seat.handCount)}${seat.known.length ? `, ${m.table.knownLabel(seat.known.map(cardText).join(', '))}` : ''}`}
+          role="group"
+        >
+          <span className="mini-backs" aria-hidden="true">
+            {Array.from({ length: Math.min(seat.handCount, 6) }, (_, i) => (
+              <span key={i} className="mini-back" />
             ))}
           </span>
-        )}
+          <span className="hand-count" aria-hidden="true">
+            {m.table.handCount(seat.handCount)}
+          </span>
+          {seat.known.length > 0 && (
+            <span className="known" aria-hidden="true">
+              <span className="known-label">{m.table.known}</span>
+              {seat.known.map((face, i) => (
+                <CardFace key={i} face={face} size="xs" />
+              ))}
+            </span>
+          )}
+        </div>
       </div>
     </section>
   );

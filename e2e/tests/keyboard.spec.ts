@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { PHONE, createRoom, newPlayer, shot, snapshot } from './helpers';
+
+/** A laptop's window, smaller than DESKTOP: the whole table must fit it without scrolling. */
+const LAPTOP = { width: 1280, height: 800 };
+
+interface Focused {
+  card: string | null;
+  zone: string | null;
+  text: string;
+  inActionBar: boolean;
+  outline: string;
+}
+
+/** What has the keyboard focus, and how its focus ring is drawn. */
+function focused(page: Page): Promise<Focused | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    return {
+      card: el.dataset.cardId ?? null,
+      zone: el.dataset.zone ?? null,
+      text: el.textContent ?? '',
+      inActionBar: el.closest('.action-bar') !== null,
+      outline: `${style.outlineStyle} ${style.outlineColor}`,
+    };
+  });
+}
+
+const handIds = (page: Page) =>
+  page
+    .locator('.my-area .hand-card')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.cardId ?? ''));
+
+async function untilMyDraw(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const s = await snapshot(page);
+        return s.phase === 'turns' && s.turnSeat === s.viewer && s.step === 'draw';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+test('a turn from the keyboard alone: focus follows the turn, and the table fits a laptop', async ({
+  browser,
+}) => {
+  const player = await newPlayer(browser, 'Ada', { viewport: LAPTOP });
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 3,
+    rules: [],
+    bots: { 1: 'Good bot', 2: 'Good bot' },
+    timers: { setup: 600 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.getByRole('button', { name: 'Make this my field' }).first().focus();
+  await page.keyboard.press('Enter');
+
+  // The turn comes round to a keyboard player whose focus went with the setup panel: the draw
+  // pile has it, not the top of the page.
+  await untilMyDraw(page);
+  await expect.poll(async () => (await focused(page))?.zone).toBe('drawPile');
+  // Your field, your hand and the hint fit the window: nothing to scroll to (UX.md: one glance).
+  const area = (await page.locator('.my-area').boundingBox())!;
+  expect(area.y + area.height).toBeLessThanOrEqual(LAPTOP.height);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeLessThanOrEqual(0);
+  await shot(page, 'laptop-keyboard-turn');
+
+  // Enter draws; focus lands on the card just drawn, with a white ring (a selection is blue).
+  const before = await handIds(page);
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await snapshot(page)).step).toBe('act');
+  await expect
+    .poll(async () => {
+      const card = (await focused(page))?.card;
+      return card != null && !before.includes(card);
+    })
+    .toBe(true);
+  const drawn = (await focused(page))!;
+  expect(drawn.outline).toBe('solid rgb(255, 255, 255)');
+
+  // Enter selects it; Tab reaches its Discard button; Escape cancels, and focus goes back to the
+  // card rather than to the page.
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`.hand-card[data-card-id="${drawn.card}"]`)).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await shot(page, 'laptop-keyboard-selected');
+  for (let i = 0; i < 12 && !(await focused(page))?.inActionBar; i++)
+    await page.keyboard.press('Tab');
+  expect((await focused(page))?.text).toMatch(/^Discard /);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.my-area .action-bar button')).toHaveCount(0);
+  await expect.poll(async () => (await focused(page))?.card).toBe(drawn.card);
+
+  // Enter and X discard it; the bots play; on the next turn the draw pile has the focus again.
+  const turn = (await snapshot(page)).turnNumber;
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('x');
+  await expect.poll(async () => (await snapshot(page)).turnNumber).toBeGreaterThan(turn);
+  await untilMyDraw(page);
+  await expect.poll(async () => (await focused(page))?.zone).toBe('drawPile');
+});
+
+test('phone: the side panel is a sheet that takes the focus and closes with Escape or a tap outside', async ({
+  browser,
+}) => {
+  const player = await newPlayer(browser, 'Bea', { viewport: PHONE, mobile: true });
+  const page = player.page;
+  await createRoom(page, { name: 'Bea', seats: 2, rules: [] });
+  const toggle = page.getByRole('button', { name: 'Table info' });
+  const sheet = page.locator('#side-panel');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(sheet).toBeHidden();
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(sheet).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Log' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  // A tap on the table above the sheet closes it too.
+  await toggle.click();
+  await expect(sheet).toBeVisible();
+  await page.mouse.click(PHONE.width / 2, 150);
+  await expect(sheet).toBeHidden();
+});
