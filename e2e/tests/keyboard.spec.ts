@@ -109,6 +109,63 @@ test('a turn from the keyboard alone: focus follows the turn, and the table fits
   await expect.poll(async () => (await snapshot(page)).turnNumber).toBeGreaterThan(turn);
   await untilMyDraw(page);
   await expect.poll(async () => (await focused(page))?.zone).toBe('drawPile');
+
+  // A dialog gives the focus back to the button that opened it.
+  const help = page.getByRole('button', { name: 'Rules help' });
+  await help.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'How to play Trepenta' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(help).toBeFocused();
+});
+
+test('sort setup from the keyboard: focus stays in the row it was in, and follows a moved card', async ({
+  browser,
+}) => {
+  const player = await newPlayer(browser, 'Cyd', { viewport: LAPTOP });
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Cyd',
+    seats: 2,
+    rules: ['sort'],
+    bots: { 1: 'Good bot' },
+    timers: { setup: 600 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.locator('.sort-hand button').first().focus();
+  // Five cards to the field with Enter alone: each time the focus stays on the row's next card,
+  // and after the fifth it is on the button that lays the field.
+  for (let picked = 1; picked <= 5; picked++) {
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.field-order .hand-card')).toHaveCount(picked);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (el?.closest('.sort-hand')) return 'hand';
+          return el?.textContent === 'Lay this field' ? 'confirm' : (el?.tagName ?? 'none');
+        }),
+      )
+      .toBe(picked < 5 ? 'hand' : 'confirm');
+  }
+
+  // Move right twice on the first card: it travels two places, and the focus with it.
+  const first = await page
+    .locator('.field-order [data-arrow="right"]')
+    .first()
+    .getAttribute('aria-label');
+  await page.locator('.field-order [data-arrow="right"]').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.locator('.field-order li').nth(1).locator('[data-arrow="right"]'),
+  ).toBeFocused();
+  await page.keyboard.press('Enter');
+  const third = page.locator('.field-order li').nth(2).locator('[data-arrow="right"]');
+  await expect(third).toBeFocused();
+  await expect(third).toHaveAttribute('aria-label', first!);
+  await page.getByRole('button', { name: 'Lay this field' }).click();
+  await expect.poll(async () => (await snapshot(page)).fieldChosen).toBe(true);
 });
 
 test('phone: the side panel is a sheet that takes the focus and closes with Escape or a tap outside', async ({

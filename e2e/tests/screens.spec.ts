@@ -62,6 +62,8 @@ for (const size of ['desktop', 'phone'] as const) {
       }
       if (!taken.has('roundEnd') && (s.phase === 'layoff' || s.phase === 'roundEnd')) {
         taken.add('roundEnd');
+        // Every field shows its positions' values; a card left face down is marked as such.
+        await expect(page.locator('.reveal-slot .slot-value')).toHaveCount(15);
         await shot(page, `${size}-round-end`);
       }
       if (!taken.has('roundScores') && s.phase === 'roundEnd' && !s.ready) {
@@ -69,13 +71,15 @@ for (const size of ['desktop', 'phone'] as const) {
         taken.add('roundScores');
         const sheet = page.getByRole('region', { name: `Score sheet after round ${s.round}` });
         await expect(sheet.getByRole('row')).toHaveCount(4);
-        await expect(sheet).toContainText('You');
+        await expect(sheet).toContainText('Ada');
         await expect(page.locator('.ready-bar')).toContainText('waiting for you');
         await shot(page, `${size}-round-scores`);
       }
       if (!(await actOnce(player))) await page.waitForTimeout(40);
     }
     await expect(page.getByRole('region', { name: 'Score sheet' })).toBeVisible();
+    // The result comes into view, whatever was scrolled to at the last round's end.
+    await expect(page.getByRole('heading', { name: 'Game over' })).toBeInViewport();
     await shot(page, `${size}-score-sheet`);
     if (size === 'phone') await assertNoHorizontalScroll(page);
 

@@ -289,6 +289,7 @@ export const m = {
         : 'Pick a hand card and discard it to end your turn.',
     hintSelected: (card: string) =>
       `${capitalise(card)} selected: choose a lit position or discard it.`,
+    hintSlotSelected: 'Position selected: choose a lit hand card to put there.',
     discardSelected: (card: string) => `Discard ${card}`,
     cancel: 'Cancel',
     exchangesLeft: (n: number | null) =>
@@ -340,6 +341,7 @@ export const m = {
     waiting: 'Field chosen. Waiting for the others…',
     others: (names: string[]) =>
       names.length === 0 ? 'Everyone has chosen.' : `Still choosing: ${names.join(', ')}`,
+    you: 'you',
     pickPile: (p: string) => `Use ${p}`,
     positionValue: (v: number) => `value ${v}`,
     matches: 'matches',
@@ -369,8 +371,8 @@ export const m = {
     pass: 'Pass',
     layOffAt: (end: 'set' | 'low' | 'high') =>
       end === 'set' ? 'Add to set' : end === 'low' ? '◀ Low end' : 'High end ▶',
-    layOffOnto: (card: string, who: string, meld: string, end: string) =>
-      `Lay off your ${card} onto ${who} ${meld} (${end})`,
+    fieldCard: (card: string, faceUp: boolean) => (faceUp ? card : `${card} (was face down)`),
+    wasDown: 'Still face down when the round ended',
     meldLabel: (kind: 'set' | 'run', cards: string) => `${kind} ${cards}`,
     set: 'set',
     run: 'run',

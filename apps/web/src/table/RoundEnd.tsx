@@ -141,7 +141,7 @@ export function RoundEndBoard({
           <ScoreTable
             scores={game.scores}
             totals={game.totals}
-            names={order.map((seat) => (seat === me ? m.table.you : (names[seat] ?? '')))}
+            names={names}
             rounds={game.rounds}
             winners={null}
           />
@@ -236,6 +236,7 @@ function RevealSeatView({
   const deadwoodPoints = deadwood ? deadwood.reduce((sum, card) => sum + cardValue(card), 0) : null;
   const points = reveal.points ?? (finishLine ? 0 : deadwoodPoints);
   const total = game.totals[seat];
+  const slots = game.seats[seat]?.field ?? [];
   return (
     <article
       className={`reveal-seat ${mine ? 'mine' : ''} ${layOffTurn ? 'on-turn' : ''}`}
@@ -267,14 +268,25 @@ function RevealSeatView({
         <div
           className="reveal-field"
           role="group"
-          aria-label={`${m.roundEnd.field}: ${facesText(reveal.field)}`}
+          aria-label={`${m.roundEnd.field}: ${reveal.field
+            .map((face, i) => m.roundEnd.fieldCard(cardText(face), slots[i]?.faceUp ?? true))
+            .join(', ')}`}
         >
           <span className="reveal-label" aria-hidden="true">
             {m.roundEnd.field}
           </span>
+          {/* Each position's value above its card; a card still face down at the round's end
+              is marked, so an incomplete field never looks complete. */}
           <span className="cards flip-in" aria-hidden="true">
             {reveal.field.map((face, i) => (
-              <CardFace key={i} face={face} size="xs" />
+              <span
+                key={i}
+                className={`reveal-slot ${slots[i]?.faceUp === false ? 'was-down' : ''}`}
+                title={slots[i]?.faceUp === false ? m.roundEnd.wasDown : undefined}
+              >
+                <span className="slot-value">{slots[i]?.value}</span>
+                <CardFace face={face} size="xs" />
+              </span>
             ))}
           </span>
         </div>
@@ -297,6 +309,7 @@ function RevealSeatView({
                   meld={meld}
                   seat={seat}
                   index={index}
+                  owner={m.log.possessive(name)}
                   ends={targets.get(meldKey(seat, index)) ?? null}
                   onLayOff={(end) => onLayOff(index, end)}
                   onDropCard={(cardId) => onDropCard(cardId, index)}
@@ -351,6 +364,7 @@ function RevealSeatView({
 function MeldView({
   meld,
   seat,
+  owner,
   index,
   ends,
   onLayOff,
@@ -358,6 +372,8 @@ function MeldView({
 }: {
   meld: MeldShown;
   seat: number;
+  /** Whose meld, as a possessive ("your", "Bea’s"), for the lay-off buttons' names. */
+  owner: string;
   index: number;
   ends: LayOffEnd[] | null;
   onLayOff: (end: LayOffEnd) => void;
@@ -392,7 +408,7 @@ function MeldView({
             key={end}
             type="button"
             className="small-button lay-off-button"
-            aria-label={`${m.roundEnd.layOffAt(end)}: ${label}`}
+            aria-label={`${m.roundEnd.layOffAt(end)}: ${owner} ${label}`}
             onClick={() => onLayOff(end)}
           >
             {m.roundEnd.layOffAt(end)}

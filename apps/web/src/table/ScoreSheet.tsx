@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GameSettings, GameView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
 import { verifyDeals } from '../game/verify';
@@ -7,6 +7,7 @@ import { m } from '../messages';
 import { leaveRoom, requestOrNotify } from '../net';
 import { store, useStore } from '../store';
 import { Modal } from '../ui/common';
+import { focusLost } from '../ui/focus';
 import { SettingsForm } from '../ui/SettingsForm';
 
 export const SEAT_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2'];
@@ -147,6 +148,15 @@ export function ScoreSheet({
   const [check, setCheck] = useState<DealsCheck | 'running' | null>(null);
   const [editing, setEditing] = useState<GameSettings | null>(null);
   const winners = game.winners ?? [];
+  // The result is the first thing seen: the sheet is scrolled to and its heading takes the focus
+  // (a player scrolled down at the last round's end would otherwise see that round's hands).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    // Not out of the chat: only focus that is lost or parked on the table.
+    if (focusLost() || document.activeElement?.closest('.felt'))
+      heading.current?.focus({ preventScroll: true });
+  }, []);
   const verify = async () => {
     setCheck('running');
     const state = store.get();
@@ -168,7 +178,9 @@ export function ScoreSheet({
   };
   return (
     <section className="score-sheet card-panel" aria-label={m.score.title}>
-      <h2>{m.score.gameOver}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {m.score.gameOver}
+      </h2>
       <p className="winners" role="status">
         {game.abandoned ? m.score.abandoned : m.score.winner(winners.map((s) => names[s] ?? ''))}
       </p>

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { cardValue, isFieldChoice, legalActions } from '@trepenta/rules';
 import type { Card, GameView, PlayerAction } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
 import { cardText } from '../game/describe';
 import { m } from '../messages';
 import { act } from '../net';
-import { CardFace } from '../ui/Card';
+import { CardFace, Die } from '../ui/Card';
 import { Countdown } from '../ui/common';
 import { FieldRow, deadlineOf } from './parts';
 
@@ -26,7 +26,9 @@ export function SetupPanel({
   const at = room ? deadlineOf(game, room) : null;
   if (me === null) return null;
   const seat = game.seats[me]!;
-  const waiting = game.seats.filter((s) => !s.fieldChosen).map((s) => names[s.seat] ?? '');
+  const waiting = game.seats
+    .filter((s) => !s.fieldChosen)
+    .map((s) => (s.seat === me ? m.setup.you : (names[s.seat] ?? '')));
   return (
     <section className="setup-panel my-area" aria-label={m.setup.title} data-seat={me}>
       <div className="setup-head">
@@ -129,64 +131,82 @@ export function FieldOrder({
   onRemove?: (id: string) => void;
 }) {
   const [dragging, setDragging] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  /** An arrow moves the card, and the focus goes with it (to the same arrow, or the other one). */
+  const move = (from: number, to: number, arrow: 'left' | 'right') => {
+    onMove(from, to);
+    requestAnimationFrame(() => {
+      const slot = list.current?.children[to];
+      const buttons = Array.from(slot?.querySelectorAll<HTMLButtonElement>('[data-arrow]') ?? []);
+      (
+        buttons.find((b) => b.dataset.arrow === arrow && !b.disabled) ??
+        buttons.find((b) => !b.disabled)
+      )?.focus();
+    });
+  };
   return (
-    <ol className="field-order" aria-label={m.setup.fieldRow}>
-      {[0, 1, 2, 3, 4].map((position) => {
-        const card = cards[position];
-        const value = die + position;
-        return (
-          <li
-            key={position}
-            className={`order-slot ${card && cardValue(card) === value ? 'match' : ''}`}
-            onDragOver={(event) => dragging !== null && event.preventDefault()}
-            onDrop={(event) => {
-              event.preventDefault();
-              if (dragging !== null && card) onMove(dragging, position);
-              setDragging(null);
-            }}
-          >
-            <span className="slot-value">{value}</span>
-            {card ? (
-              <>
-                <button
-                  type="button"
-                  className="hand-card playable"
-                  draggable
-                  onDragStart={() => setDragging(position)}
-                  aria-label={`${m.table.slotFaceDown(position, value).split(',').slice(0, 2).join(',')}: ${cardText(card)}${onRemove ? `, ${m.setup.toHand}` : ''}`}
-                  onClick={() => onRemove?.(card.id)}
-                  disabled={!onRemove}
-                >
-                  <CardFace face={card} size="md" />
-                </button>
-                <span className="order-arrows">
+    <div className="field-order-row">
+      <Die value={die} label={`${m.table.you}: ${m.table.die(die)}`} />
+      <ol ref={list} className="field-order" aria-label={m.setup.fieldRow}>
+        {[0, 1, 2, 3, 4].map((position) => {
+          const card = cards[position];
+          const value = die + position;
+          return (
+            <li
+              key={position}
+              className={`order-slot ${card && cardValue(card) === value ? 'match' : ''}`}
+              onDragOver={(event) => dragging !== null && event.preventDefault()}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragging !== null && card) onMove(dragging, position);
+                setDragging(null);
+              }}
+            >
+              <span className="slot-value">{value}</span>
+              {card ? (
+                <>
                   <button
                     type="button"
-                    className="small-button"
-                    aria-label={`${m.setup.moveLeft}: ${cardText(card)}`}
-                    disabled={position === 0}
-                    onClick={() => onMove(position, position - 1)}
+                    className="hand-card playable"
+                    draggable
+                    onDragStart={() => setDragging(position)}
+                    aria-label={`${m.table.slotFaceDown(position, value).split(',').slice(0, 2).join(',')}: ${cardText(card)}${onRemove ? `, ${m.setup.toHand}` : ''}`}
+                    onClick={() => onRemove?.(card.id)}
+                    disabled={!onRemove}
                   >
-                    ◀
+                    <CardFace face={card} size="md" />
                   </button>
-                  <button
-                    type="button"
-                    className="small-button"
-                    aria-label={`${m.setup.moveRight}: ${cardText(card)}`}
-                    disabled={position >= cards.length - 1}
-                    onClick={() => onMove(position, position + 1)}
-                  >
-                    ▶
-                  </button>
-                </span>
-              </>
-            ) : (
-              <span className="card empty size-md" />
-            )}
-          </li>
-        );
-      })}
-    </ol>
+                  <span className="order-arrows">
+                    <button
+                      type="button"
+                      className="small-button"
+                      aria-label={`${m.setup.moveLeft}: ${cardText(card)}`}
+                      data-arrow="left"
+                      disabled={position === 0}
+                      onClick={() => move(position, position - 1, 'left')}
+                    >
+                      ◀
+                    </button>
+                    <button
+                      type="button"
+                      className="small-button"
+                      aria-label={`${m.setup.moveRight}: ${cardText(card)}`}
+                      data-arrow="right"
+                      disabled={position >= cards.length - 1}
+                      onClick={() => move(position, position + 1, 'right')}
+                    >
+                      ▶
+                    </button>
+                  </span>
+                </>
+              ) : (
+                <span className="card empty size-md" />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
 

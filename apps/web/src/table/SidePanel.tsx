@@ -133,9 +133,11 @@ function useSheetFocus(open: boolean, onClose: () => void): void {
 function GameLog() {
   const log = useStore((s) => s.log);
   const end = useRef<HTMLLIElement>(null);
+  // Follows the newest line (the log keeps its last few hundred, so its length stops changing).
+  const newest = log[log.length - 1]?.id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
-  }, [log.length]);
+  }, [newest]);
   if (log.length === 0) return <p className="muted">{m.panel.emptyLog}</p>;
   return (
     <ol className="game-log">

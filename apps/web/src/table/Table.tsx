@@ -9,6 +9,7 @@ import { leaveRoom, requestOrNotify } from '../net';
 import { setPrefs, useStore } from '../store';
 import { Countdown, Modal } from '../ui/common';
 import { Icon } from '../ui/icons';
+import { enabled, focusLost, isKeyboardUser, useFocusRescue, visible } from '../ui/focus';
 import { RulesHelp } from '../ui/RulesHelp';
 import { FieldRow, HandRow, Piles, SeatPanel, deadlineOf } from './parts';
 import { RoundEndBoard } from './RoundEnd';
@@ -47,6 +48,7 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
     game.phase === 'arrange' || game.phase === 'layoff' || game.phase === 'roundEnd';
   useTableKeys(controls);
   useFocusKeeper(game, controls);
+  useFocusRescue('.table-screen');
   useTitle(game, names, room.code);
   const others = seatOrder(game);
   const isHost = useStore((s) => s.you?.host ?? false);
@@ -373,10 +375,15 @@ function MyArea({
   const canExchange = controls.legal.actions.some(
     (a) => a.type === 'exchange' || a.type === 'openFieldSwap',
   );
+  const selectedSlot = selection?.kind === 'slot' ? selection : null;
   let hint = '';
   if (controls.step === 'draw') hint = m.table.hintDraw;
   else if (controls.step === 'act')
-    hint = selected ? m.table.hintSelected(cardText(selected)) : m.table.hintAct(canExchange);
+    hint = selected
+      ? m.table.hintSelected(cardText(selected))
+      : selectedSlot
+        ? m.table.hintSlotSelected
+        : m.table.hintAct(canExchange);
   return (
     <section
       className={`my-area ${controls.isMyTurn ? 'on-turn' : ''}`}
@@ -396,17 +403,15 @@ function MyArea({
         <p className="hint" aria-live="polite">
           {hint}
         </p>
-        {selected && (
-          <>
-            {controls.canDiscard() && (
-              <button type="button" className="primary" onClick={() => controls.discard()}>
-                {m.table.discardSelected(cardText(selected))}
-              </button>
-            )}
-            <button type="button" className="ghost" onClick={controls.cancel}>
-              {m.table.cancel}
-            </button>
-          </>
+        {selected && controls.canDiscard() && (
+          <button type="button" className="primary" onClick={() => controls.discard()}>
+            {m.table.discardSelected(cardText(selected))}
+          </button>
+        )}
+        {selection && (
+          <button type="button" className="ghost" onClick={controls.cancel}>
+            {m.table.cancel}
+          </button>
         )}
       </div>
     </section>
@@ -422,11 +427,6 @@ function isTyping(target: EventTarget | null): boolean {
       el.tagName === 'SELECT' ||
       el.isContentEditable)
   );
-}
-
-function visible(el: Element): boolean {
-  const rect = el.getBoundingClientRect();
-  return rect.width > 0 && rect.height > 0;
 }
 
 /** Arrow keys move focus between cards in a row and between rows; letters act (UX.md). */
@@ -498,48 +498,31 @@ function useTableKeys(controls: TurnControls): void {
   }, [controls]);
 }
 
-/** Whether the player moves around with the keyboard (last input a key, not a pointer). */
-let keyboardUser = false;
-if (typeof document !== 'undefined') {
-  document.addEventListener(
-    'keydown',
-    (event) => {
-      if (!event.ctrlKey && !event.metaKey && !event.altKey) keyboardUser = true;
-    },
-    true,
-  );
-  document.addEventListener('pointerdown', () => (keyboardUser = false), true);
-}
-
-/** The first enabled, visible control matching `selector` (and `which`), if any. */
-function enabled(selector: string, which?: (el: HTMLElement) => boolean): HTMLElement | null {
-  for (const el of document.querySelectorAll<HTMLElement>(selector)) {
-    if (!(el as HTMLButtonElement).disabled && visible(el) && (!which || which(el))) return el;
-  }
-  return null;
-}
-
 /**
- * Focus is always visible (UX.md): a keyboard player whose focused control went away or was
- * disabled by a move (the pile just drawn from, the card just discarded, Escape) finds focus where
- * the turn goes on, not back at the top of the page: on the card just drawn, on a pile when the turn
- * comes round. Focus is moved only when it is nowhere, so it never leaves the chat or a dialog.
+ * Focus is always visible (UX.md), and where the turn goes on: for a keyboard player, a move that
+ * takes away the focused control (the pile just drawn from, Escape) leaves focus on the card just
+ * drawn or the card that was selected, and when the turn comes round focus moves to the draw pile
+ * from wherever it was parked on the table (never out of the chat or a dialog). Any other loss of
+ * focus is `useFocusRescue`'s.
  */
 function useFocusKeeper(game: GameView, controls: TurnControls): void {
   const me = controls.me;
   const hand = me === null ? undefined : game.seats[me]?.hand;
   const handIds = useRef<ReadonlySet<string>>(new Set());
   const lastSelected = useRef<string | null>(null);
+  const turnSeen = useRef<number | null>(null);
   useEffect(() => {
     const before = handIds.current;
     const wasSelected = lastSelected.current;
     handIds.current = new Set(hand?.map((card) => card.id));
     lastSelected.current = controls.selectedCard?.id ?? null;
-    if (!keyboardUser || !controls.isMyTurn) return;
-    // Nowhere: the page itself, or a control just disabled (not yet let go by the browser).
-    const active = document.activeElement as HTMLButtonElement | null;
-    if (active && active !== document.body && !active.disabled) return;
+    const turn = controls.isMyTurn ? (game.turn?.number ?? null) : null;
+    const turnBegins = turn !== null && turn !== turnSeen.current;
+    turnSeen.current = turn;
+    if (!isKeyboardUser() || !controls.isMyTurn) return;
     if (document.querySelector('dialog[open]')) return;
+    const parked = turnBegins && document.activeElement?.closest('.felt') != null;
+    if (!focusLost() && !parked) return;
     const card = (id: string | null | undefined) =>
       id ? enabled('.hand-card', (el) => el.dataset.cardId === id) : null;
     const target =
@@ -550,7 +533,7 @@ function useFocusKeeper(game: GameView, controls: TurnControls): void {
           card(wasSelected) ??
           enabled('.hand-card'));
     target?.focus();
-  }, [hand, controls]);
+  }, [hand, controls, game.turn?.number]);
 }
 
 function useTitle(game: GameView, names: string[], code: string): void {

@@ -71,11 +71,16 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
+    // Closing gives the focus back to what opened the dialog (its button), not to the page.
+    const opener = document.activeElement as HTMLElement | null;
     const dialog = ref.current;
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
+    return () => {
+      if (opener?.isConnected && opener !== document.body) opener.focus();
+    };
   }, []);
   return (
     <dialog
