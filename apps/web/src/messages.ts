@@ -380,6 +380,7 @@ export const m = {
     roundPoints: 'This round',
     total: 'Total',
     nextIn: (s: string) => `Next round in ${s}`,
+    layOffIn: (s: string) => `Lay-off turn ends in ${s}`,
     readyButton: 'Ready',
     readyWaiting: 'Waiting for the others…',
     readyCount: (n: number, of: number) => `${n} of ${of} ready`,

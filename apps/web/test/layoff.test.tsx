@@ -46,6 +46,11 @@ describe('lay-off targeting (Rival Sets)', () => {
     const meld = document.querySelector(
       `[data-meld="${meldKey(layOff.target.seat, layOff.target.meld)}"]`,
     )!;
+    // Its button names whose meld it is.
+    const owner = names[layOff.target.seat]!;
+    expect(meld.querySelector('.lay-off-button')!.getAttribute('aria-label')).toContain(
+      `: ${owner}’s `,
+    );
     fireEvent.click(meld.querySelector('.lay-off-button')!);
     expect(send).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'layOff', cardId: layOff.cardId, target: layOff.target }),
@@ -55,7 +60,10 @@ describe('lay-off targeting (Rival Sets)', () => {
   it('pass is always there on your lay-off turn', () => {
     const send = vi.fn<(action: PlayerAction) => void>();
     render(<RoundEndBoard game={view} room={null} names={names} send={send} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Pass' }));
+    const pass = screen.getByRole('button', { name: 'Pass' });
+    // Outside the live region that announces whose lay-off turn it is.
+    expect(pass.closest('[role="status"]')).toBeNull();
+    fireEvent.click(pass);
     expect(send).toHaveBeenCalledWith({ type: 'pass' });
   });
 

@@ -66,7 +66,13 @@ export function RoundEndBoard({
           <Countdown
             at={at}
             total={game.timer?.seconds}
-            label={game.phase === 'roundEnd' ? m.roundEnd.nextIn : undefined}
+            label={
+              game.phase === 'roundEnd'
+                ? m.roundEnd.nextIn
+                : game.phase === 'layoff'
+                  ? m.roundEnd.layOffIn
+                  : undefined
+            }
           />
         )}
       </header>
@@ -80,9 +86,9 @@ export function RoundEndBoard({
       )}
 
       {game.phase === 'layoff' && layoff && (
-        <div className={`layoff-bar ${myLayOff ? 'mine' : ''}`} role="status">
-          <strong>{m.roundEnd.layOffTitle}</strong>
-          <span>
+        <div className={`layoff-bar ${myLayOff ? 'mine' : ''}`}>
+          <span role="status">
+            <strong>{m.roundEnd.layOffTitle}</strong>{' '}
             {myLayOff ? m.roundEnd.layOffYour : m.roundEnd.layOffWaiting(names[layoff.seat] ?? '')}
           </span>
           {myLayOff && (

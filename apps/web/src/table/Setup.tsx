@@ -228,9 +228,12 @@ export function PeekChoice({
 }) {
   const [pile, setPile] = useState<'A' | 'B' | null>(null);
   const [order, setOrder] = useState<Card[]>([]);
+  const confirm = useRef<HTMLButtonElement>(null);
   const choose = (p: 'A' | 'B') => {
     setPile(p);
     setOrder(piles[p]);
+    // On a phone the field to order and its button are below the piles: bring them into view.
+    requestAnimationFrame(() => confirm.current?.scrollIntoView({ block: 'nearest' }));
   };
   return (
     <>
@@ -269,6 +272,7 @@ export function PeekChoice({
             onMove={(from, to) => setOrder((cards) => moved(cards, from, to))}
           />
           <button
+            ref={confirm}
             type="button"
             className="primary big"
             onClick={() =>

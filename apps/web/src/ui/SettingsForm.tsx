@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { DECK_SETTINGS, HOUSE_RULES } from '@trepenta/rules';
 import type { GameSettings, HouseRule } from '@trepenta/rules';
 import { m } from '../messages';
@@ -21,6 +22,7 @@ export function SettingsForm({
   value: GameSettings;
   onChange: (settings: GameSettings) => void;
 }) {
+  const id = useId();
   const setRule = (rule: HouseRule, on: boolean) =>
     onChange({ ...value, houseRules: { ...value.houseRules, [rule]: on } });
   const number = (key: keyof GameSettings, raw: string, min: number, max: number) => {
@@ -55,14 +57,16 @@ export function SettingsForm({
             <input
               type="checkbox"
               name={rule}
+              // Named by the rule and its summary, not by the "full text" link beside them.
+              aria-labelledby={`${id}-${rule}-title ${id}-${rule}-short`}
               checked={value.houseRules[rule]}
               onChange={(event) => setRule(rule, event.target.checked)}
             />
             <span>
-              <strong>{m.houseRuleTitle(rule)}</strong>
+              <strong id={`${id}-${rule}-title`}>{m.houseRuleTitle(rule)}</strong>
               <span className="muted small">
                 {' '}
-                — {m.houseRuleShort(rule)}{' '}
+                — <span id={`${id}-${rule}-short`}>{m.houseRuleShort(rule)}</span>{' '}
                 <a href={links.rule(rule)} target="_blank" rel="noreferrer">
                   {m.home.fullText}
                 </a>
