@@ -371,7 +371,9 @@ export const m = {
     pass: 'Pass',
     layOffAt: (end: 'set' | 'low' | 'high') =>
       end === 'set' ? 'Add to set' : end === 'low' ? '◀ Low end' : 'High end ▶',
-    fieldCard: (card: string, faceUp: boolean) => (faceUp ? card : `${card} (was face down)`),
+    // Not "face down": that is how a hidden card is named, and this one is revealed now.
+    fieldCard: (card: string, faceUp: boolean) =>
+      faceUp ? card : `${card} (turned over at the round’s end)`,
     wasDown: 'Still face down when the round ended',
     meldLabel: (kind: 'set' | 'run', cards: string) => `${kind} ${cards}`,
     set: 'set',

@@ -75,3 +75,27 @@ describe('lay-off targeting (Rival Sets)', () => {
     expect(document.querySelectorAll('.lay-off-button').length).toBe(0);
   });
 });
+
+describe('the round end reveals every field', () => {
+  it('a card still face down at the end is marked, in words that never name a hidden card', () => {
+    const state = search(
+      [],
+      3,
+      (s) =>
+        s.phase === 'roundEnd' &&
+        s.round.seats.some((seat) => seat.field.some((slot) => !slot.faceUp)),
+    );
+    render(
+      <RoundEndBoard game={viewOf(state, 'spectator')} room={null} names={names} send={vi.fn()} />,
+    );
+    const labels = Array.from(document.querySelectorAll('.reveal-field')).map(
+      (el) => el.getAttribute('aria-label') ?? '',
+    );
+    expect(labels.some((label) => label.includes('(turned over at the round’s end)'))).toBe(true);
+    // "face down" is how the table names a hidden card (the e2e redaction check looks for it).
+    for (const label of labels) expect(label).not.toMatch(/face down/);
+    const down = state.round.seats.flatMap((seat) => seat.field.filter((slot) => !slot.faceUp));
+    expect(document.querySelectorAll('.reveal-slot.was-down').length).toBe(down.length);
+    expect(document.querySelectorAll('.reveal-slot .slot-value').length).toBe(15);
+  });
+});
