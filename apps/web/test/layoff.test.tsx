@@ -99,3 +99,28 @@ describe('the round end reveals every field', () => {
     expect(document.querySelectorAll('.reveal-slot .slot-value').length).toBe(15);
   });
 });
+
+describe('choosing which melds to show (R19b)', () => {
+  const arranging = (state: GameState) =>
+    state.phase === 'arrange' &&
+    state.round.reveal!.seats.some((seat) => seat.chosen === null && seat.options.length > 1);
+  const state = search(['rivalSets'], 3, arranging, 'casual');
+  const seat = state.round.reveal!.seats.findIndex(
+    (s) => s.chosen === null && s.options.length > 1,
+  );
+  const view = viewOf(state, seat);
+
+  it('the option picked is the arrangement sent, and the first is preselected', () => {
+    const send = vi.fn<(action: PlayerAction) => void>();
+    render(<RoundEndBoard game={view} room={null} names={names} send={send} />);
+    const radios = screen.getAllByRole('radio');
+    const options = view.reveal!.seats[seat]!.options;
+    expect(radios).toHaveLength(options.length);
+    expect((radios[0] as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(radios[1]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Show these melds' }));
+    const ids = (melds: (typeof options)[number]) =>
+      melds.map((meld) => meld.cards.map((card) => ('id' in card ? card.id : '')));
+    expect(send).toHaveBeenCalledWith({ type: 'arrange', melds: ids(options[1]!) });
+  });
+});
