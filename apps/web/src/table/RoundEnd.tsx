@@ -284,16 +284,19 @@ function RevealSeatView({
           {/* Each position's value above its card; a card still face down at the round's end
               is marked, so an incomplete field never looks complete. */}
           <span className="cards flip-in" aria-hidden="true">
-            {reveal.field.map((face, i) => (
-              <span
-                key={i}
-                className={`reveal-slot ${slots[i]?.faceUp === false ? 'was-down' : ''}`}
-                title={slots[i]?.faceUp === false ? m.roundEnd.wasDown : undefined}
-              >
-                <span className="slot-value">{slots[i]?.value}</span>
-                <CardFace face={face} size="xs" />
-              </span>
-            ))}
+            {reveal.field.map((face, i) => {
+              const down = slots[i]?.faceUp === false;
+              return (
+                <span
+                  key={i}
+                  className={`reveal-slot ${down ? 'was-down' : ''}`}
+                  title={down ? m.roundEnd.wasDown : undefined}
+                >
+                  <span className="slot-value">{slots[i]?.value}</span>
+                  <CardFace face={face} size="xs" />
+                </span>
+              );
+            })}
           </span>
         </div>
         <div className="reveal-hand" data-hand-seat={seat}>

@@ -9,7 +9,14 @@ import { leaveRoom, requestOrNotify } from '../net';
 import { setPrefs, useStore } from '../store';
 import { Countdown, Modal } from '../ui/common';
 import { Icon } from '../ui/icons';
-import { enabled, focusLost, isKeyboardUser, useFocusRescue, visible } from '../ui/focus';
+import {
+  buttonsIn,
+  enabled,
+  focusLost,
+  isKeyboardUser,
+  useFocusRescue,
+  visible,
+} from '../ui/focus';
 import { RulesHelp } from '../ui/RulesHelp';
 import { FieldRow, HandRow, Piles, SeatPanel, deadlineOf } from './parts';
 import { RoundEndBoard } from './RoundEnd';
@@ -434,10 +441,8 @@ export function moveFocus(key: string): boolean {
   const active = document.activeElement as HTMLElement | null;
   const row = active?.closest('[data-nav-row]');
   if (!active || !row) return false;
-  const focusables = (r: Element) =>
-    Array.from(r.querySelectorAll<HTMLElement>('button:not(:disabled)')).filter(visible);
   if (key === 'ArrowLeft' || key === 'ArrowRight') {
-    const list = focusables(row);
+    const list = buttonsIn(row);
     const index = list.indexOf(active);
     const next = list[index + (key === 'ArrowLeft' ? -1 : 1)];
     next?.focus();
@@ -447,7 +452,7 @@ export function moveFocus(key: string): boolean {
   const x = active.getBoundingClientRect().left + active.getBoundingClientRect().width / 2;
   const step = key === 'ArrowUp' ? -1 : 1;
   for (let i = rows.indexOf(row) + step; i >= 0 && i < rows.length; i += step) {
-    const list = focusables(rows[i]!);
+    const list = buttonsIn(rows[i]!);
     if (list.length === 0) continue;
     let best = list[0]!;
     let bestDistance = Infinity;
