@@ -34,6 +34,8 @@ export interface TurnControls {
   readonly selection: Selection;
   /** The selected hand card, if a hand card is selected. */
   readonly selectedCard: Card | null;
+  /** Whether an exchange (or an Open Field swap) is still open to this turn. */
+  readonly canExchange: boolean;
   readonly canDraw: (from: 'drawPile' | 'discardPile') => boolean;
   readonly draw: (from: 'drawPile' | 'discardPile') => void;
   readonly slot: (seat: number, position: number) => SlotState;
@@ -127,6 +129,7 @@ export function turnControls(
       (selectedCard !== null && me !== null
         ? game.seats[me]?.hand?.find((c) => c.id === selectedCard)
         : undefined) ?? null,
+    canExchange: actions.some((a) => a.type === 'exchange' || a.type === 'openFieldSwap'),
     canDraw: (from) => actions.some((a) => a.type === 'draw' && a.from === from),
     draw: (from) => run(actions.find((a) => a.type === 'draw' && a.from === from)),
     slot,

@@ -130,7 +130,7 @@ function useSheetFocus(open: boolean, onClose: () => void): void {
   }, [open]);
 }
 
-function GameLog() {
+export function GameLog() {
   const log = useStore((s) => s.log);
   const end = useRef<HTMLLIElement>(null);
   // Follows the newest line (the log keeps its last few hundred, so its length stops changing).

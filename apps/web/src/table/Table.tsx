@@ -307,9 +307,6 @@ function TurnBanner({
 function StepChips({ game, controls }: { game: GameView; controls: TurnControls }) {
   const step = controls.step;
   const unlimited = game.settings.houseRules.fieldUnlimited;
-  const canExchange = controls.legal.actions.some(
-    (a) => a.type === 'exchange' || a.type === 'openFieldSwap',
-  );
   const chips = [
     {
       key: 'draw',
@@ -321,7 +318,7 @@ function StepChips({ game, controls }: { game: GameView; controls: TurnControls 
     {
       key: 'exchange',
       text: `${m.table.steps.exchange} (${m.table.steps.optional})`,
-      on: step === 'act' && canExchange,
+      on: step === 'act' && controls.canExchange,
       keys: m.table.stepKeys.exchange,
       short: m.table.stepKeysShort.exchange,
     },
@@ -379,9 +376,6 @@ function MyArea({
   const selection = controls.selection;
   const selected =
     selection?.kind === 'hand' ? seat.hand?.find((card) => card.id === selection.cardId) : null;
-  const canExchange = controls.legal.actions.some(
-    (a) => a.type === 'exchange' || a.type === 'openFieldSwap',
-  );
   const selectedSlot = selection?.kind === 'slot' ? selection : null;
   let hint = '';
   if (controls.step === 'draw') hint = m.table.hintDraw;
@@ -390,7 +384,7 @@ function MyArea({
       ? m.table.hintSelected(cardText(selected))
       : selectedSlot
         ? m.table.hintSlotSelected
-        : m.table.hintAct(canExchange);
+        : m.table.hintAct(controls.canExchange);
   return (
     <section
       className={`my-area ${controls.isMyTurn ? 'on-turn' : ''}`}
