@@ -240,6 +240,10 @@ runIt('failover: several nodes on one Redis', () => {
     for (const node of cluster.nodes) {
       expect(node.process.child.exitCode, `node ${node.name} exited`).toBeNull();
       expect((await fetch(`${node.url}/healthz`)).status).toBe(200);
+      // Alive, but not ready: a load balancer sends nobody new to it meanwhile.
+      const ready = await fetch(`${node.url}/readyz`);
+      expect(ready.status, `node ${node.name}: /readyz while Redis is away`).toBe(503);
+      expect(await ready.json()).toEqual({ ok: false, reason: 'storage unreachable' });
     }
     for (const p of table.players) expect(p.client.socket.connected).toBe(true);
     const ackedWhileDown = table.acked.length - ackedAtCrash;
@@ -258,6 +262,11 @@ runIt('failover: several nodes on one Redis', () => {
       `resent ${JSON.stringify(table.resent)}; ${stored!.log.length} entries, ${table.acked.length} acked`,
     );
     expect(fromNode.log).toEqual(stored!.log);
+    for (const node of cluster.nodes) {
+      expect((await fetch(`${node.url}/readyz`)).status, `node ${node.name}: ready again`).toBe(
+        200,
+      );
+    }
     // Nothing acknowledged before the crash (or after) is lost; nothing twice; no probe stored.
     expect(historyProblems(table, stored!)).toEqual([]);
     expect(stored!.log.some((e) => e.actionId.startsWith('probe'))).toBe(false);
