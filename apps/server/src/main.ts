@@ -1,5 +1,6 @@
 import { createServer } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUse } from './store/sqlite';
 
 let config;
 try {
@@ -12,7 +13,17 @@ try {
   throw error;
 }
 
-const server = await createServer(config);
+let server;
+try {
+  server = await createServer(config);
+} catch (error) {
+  // Another server on the same data directory: say so plainly, without a stack.
+  if (error instanceof DataDirInUse) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const { url } = await server.listen();
 server.app.log.info(`Trepenta Online is up at ${url}`);
 

@@ -481,3 +481,28 @@ describe('graceful stop: SIGTERM', () => {
     checkHistory(table, readDatabase(dataDir, table.code), 3);
   }, 60_000);
 });
+
+describe('one server per data directory', () => {
+  it('a second server on the same DATA_DIR stops at its start, also while the first is idle; after a kill -9 of the first it starts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-durable-'));
+    dirs.push(dataDir);
+    const first = await spawnServer(await freePort(), dataDir);
+    const table = await createTable(first.url, 11, [], 2, 2);
+    // Idle for several checkpoints (each lets other connections into the database for a moment).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const refused = await spawnServer(await freePort(), dataDir).then(
+      () => 'started',
+      (error: unknown) => String(error),
+    );
+    expect(refused).toMatch(/the server exited while starting/);
+    expect(refused).toMatch(/is in use by another Trepenta server/);
+    expect(refused).not.toMatch(/\n\s+at /); // A plain message, not a stack.
+    // The first goes on serving its room.
+    expect((await fetch(`${first.url}/api/rooms/${table.code}`)).status).toBe(200);
+    first.child.kill('SIGKILL');
+    await exitWithin(first, 10_000);
+    // Its lock died with it.
+    const second = await spawnServer(await freePort(), dataDir);
+    expect((await fetch(`${second.url}/api/rooms/${table.code}`)).status).toBe(200);
+  }, 60_000);
+});

@@ -43,9 +43,10 @@ describe('scripts/serve.mjs (npm start)', () => {
       expect(await exitWithin(started, 15_000)).toEqual({ code: 0, signal: null });
       const log = started.output.join('');
       expect(log).toContain('"msg":"shutting down"');
-      // Nothing answers any more, and the database was closed (its WAL files removed).
+      // Nothing answers any more, and the database was closed (its WAL files removed; the
+      // directory's lock file stays, unlocked, for the next start).
       await expect(fetch(`${started.url}/healthz`)).rejects.toThrow();
-      expect(readdirSync(dataDir)).toEqual(['trepenta.sqlite']);
+      expect(readdirSync(dataDir).sort()).toEqual(['trepenta.lock', 'trepenta.sqlite']);
     }, 60_000);
   }
 });

@@ -28,7 +28,7 @@ import type { GameSettings, GameState, LogEntry } from '@trepenta/rules';
 import { RedisStore, redisClient } from '../src/store/redis';
 import type { Redis } from 'ioredis';
 import { Checkpointer } from '../src/store/checkpointer';
-import { SqliteStore } from '../src/store/sqlite';
+import { DataDirInUse, SqliteStore } from '../src/store/sqlite';
 import { actionKey } from '../src/store/types';
 import type { GameHeader, RoomRecord, RoomStore, SeatRecord } from '../src/store/types';
 import { TestRedis, redisAvailable } from './redis';
@@ -527,6 +527,27 @@ storeContract('SqliteStore', { compareAndSet: false, stamps: false, refusesGaps:
 });
 
 describe('SqliteStore specifics', () => {
+  it('holds its data directory: a second store there is refused, also while the first is idle between checkpoints, until the first is closed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
+    const store = new SqliteStore(dir, 'NORMAL', { intervalMs: 20, openMs: 5 });
+    try {
+      await store.saveRoom(roomRecord(newCode()));
+      // Several checkpoints, each of which lets other connections into the database file.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(() => new SqliteStore(dir, 'NORMAL')).toThrow(DataDirInUse);
+      expect(() => new SqliteStore(dir, 'NORMAL')).toThrow(/in use by another Trepenta server/);
+    } finally {
+      await store.close();
+    }
+    const again = new SqliteStore(dir, 'NORMAL');
+    try {
+      expect(await again.loadRooms()).toHaveLength(1);
+    } finally {
+      await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('loadRooms returns every live room with its game (a restart restores them all)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
     const store = new SqliteStore(dir, 'FULL');

@@ -25,6 +25,78 @@ function isBusy(error: unknown): boolean {
   return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
+/** Another server holds this data directory (its lock file). */
+export class DataDirInUse extends Error {
+  constructor(dataDir: string) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another Trepenta server (it holds ${LOCK_FILE}). ` +
+        'Stop that server first, or give this one a DATA_DIR of its own.',
+    );
+    this.name = 'DataDirInUse';
+  }
+}
+
+const LOCK_FILE = 'trepenta.lock';
+
+/**
+ * Takes the data directory for this process: a write to a small SQLite file of its own, in
+ * EXCLUSIVE locking mode, whose lock the connection then keeps until it is closed or the process
+ * ends (kill -9 included: the operating system drops a dead process's locks). The database itself
+ * cannot serve for this: it lets other connections in for each checkpoint, and a second server let
+ * in then would write beside the first, each taking itself for the only writer.
+ */
+function lockDataDir(dataDir: string): Database.Database {
+  const lock = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
+  try {
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL, since INTEGER NOT NULL)');
+    lock.transaction(() => {
+      lock.exec('DELETE FROM holder');
+      lock.prepare('INSERT INTO holder (pid, since) VALUES (?, ?)').run(process.pid, Date.now());
+    })();
+  } catch (error) {
+    lock.close();
+    throw isBusy(error) ? new DataDirInUse(dataDir) : error;
+  }
+  return lock;
+}
+
+/** Opens the database file in WAL mode, with its tables. */
+function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
+  // No busy timeout: a locked database is waited for off the event loop (`retry`).
+  const db = new Database(file, { timeout: 0 });
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${synchronous}`);
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma('foreign_keys = ON');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS rooms (
+      code TEXT PRIMARY KEY,
+      data TEXT NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS games (
+      code TEXT NOT NULL,
+      game INTEGER NOT NULL,
+      header TEXT NOT NULL,
+      finished INTEGER NOT NULL DEFAULT 0,
+      snapshot_version INTEGER,
+      snapshot TEXT,
+      PRIMARY KEY (code, game)
+    );
+    CREATE TABLE IF NOT EXISTS actions (
+      code TEXT NOT NULL,
+      game INTEGER NOT NULL,
+      version INTEGER NOT NULL,
+      seat TEXT NOT NULL,
+      action_id TEXT NOT NULL,
+      entry TEXT NOT NULL,
+      PRIMARY KEY (code, game, version)
+    );
+  `);
+  return db;
+}
+
 /**
  * With NORMAL, how many writes of one turn of the event loop commit at once; the turn's later
  * writes wait for its end and commit together. A turn that reads more requests than this means
@@ -87,6 +159,8 @@ export class SqliteStore implements RoomStore {
   private exclusive = false;
   /** Never keep the database to itself: for tests that read it from another connection. */
   private readonly shared: boolean;
+  /** Holds the data directory for this process (`lockDataDir`); none when `shared`. */
+  private readonly dirLock: Database.Database | null;
 
   constructor(
     dataDir: string,
@@ -103,38 +177,14 @@ export class SqliteStore implements RoomStore {
     const { shared = false, ...checkpointOptions } = options;
     this.shared = shared;
     mkdirSync(dataDir, { recursive: true });
+    this.dirLock = shared ? null : lockDataDir(dataDir);
     const file = join(dataDir, 'trepenta.sqlite');
-    // No busy timeout: a locked database is waited for off the event loop (`retry`).
-    this.db = new Database(file, { timeout: 0 });
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${synchronous}`);
-    this.db.pragma('wal_autocheckpoint = 0');
-    this.db.pragma('foreign_keys = ON');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS rooms (
-        code TEXT PRIMARY KEY,
-        data TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE TABLE IF NOT EXISTS games (
-        code TEXT NOT NULL,
-        game INTEGER NOT NULL,
-        header TEXT NOT NULL,
-        finished INTEGER NOT NULL DEFAULT 0,
-        snapshot_version INTEGER,
-        snapshot TEXT,
-        PRIMARY KEY (code, game)
-      );
-      CREATE TABLE IF NOT EXISTS actions (
-        code TEXT NOT NULL,
-        game INTEGER NOT NULL,
-        version INTEGER NOT NULL,
-        seat TEXT NOT NULL,
-        action_id TEXT NOT NULL,
-        entry TEXT NOT NULL,
-        PRIMARY KEY (code, game, version)
-      );
-    `);
+    try {
+      this.db = openDatabase(file, synchronous);
+    } catch (error) {
+      this.dirLock?.close();
+      throw error;
+    }
     this.inTransaction = this.db.transaction((run: () => unknown) => run()) as <T>(
       run: () => T,
     ) => T;
@@ -438,5 +488,6 @@ export class SqliteStore implements RoomStore {
     this.db.close();
     // The worker's connection closes last: it copies what is left of the log and removes it.
     await this.checkpointer.stop();
+    this.dirLock?.close();
   }
 }
