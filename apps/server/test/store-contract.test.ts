@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -544,6 +544,23 @@ describe('SqliteStore specifics', () => {
       expect(await again.loadRooms()).toHaveLength(1);
     } finally {
       await again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a database that cannot be opened lets go of the data directory again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trepenta-contract-'));
+    try {
+      // Not a database: SQLite refuses it when the store sets it up.
+      writeFileSync(join(dir, 'trepenta.sqlite'), 'not a database, '.repeat(64));
+      expect(() => new SqliteStore(dir, 'NORMAL')).toThrow(/not a database/);
+      rmSync(join(dir, 'trepenta.sqlite'));
+      // Neither refused as in use by the failed start, nor left to that start's connection.
+      const store = new SqliteStore(dir, 'NORMAL');
+      await store.saveRoom(roomRecord(newCode()));
+      expect(await store.loadRooms()).toHaveLength(1);
+      await store.close();
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

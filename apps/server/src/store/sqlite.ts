@@ -65,35 +65,40 @@ function lockDataDir(dataDir: string): Database.Database {
 function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL'): Database.Database {
   // No busy timeout: a locked database is waited for off the event loop (`retry`).
   const db = new Database(file, { timeout: 0 });
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${synchronous}`);
-  db.pragma('wal_autocheckpoint = 0');
-  db.pragma('foreign_keys = ON');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS rooms (
-      code TEXT PRIMARY KEY,
-      data TEXT NOT NULL,
-      updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS games (
-      code TEXT NOT NULL,
-      game INTEGER NOT NULL,
-      header TEXT NOT NULL,
-      finished INTEGER NOT NULL DEFAULT 0,
-      snapshot_version INTEGER,
-      snapshot TEXT,
-      PRIMARY KEY (code, game)
-    );
-    CREATE TABLE IF NOT EXISTS actions (
-      code TEXT NOT NULL,
-      game INTEGER NOT NULL,
-      version INTEGER NOT NULL,
-      seat TEXT NOT NULL,
-      action_id TEXT NOT NULL,
-      entry TEXT NOT NULL,
-      PRIMARY KEY (code, game, version)
-    );
-  `);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous}`);
+    db.pragma('wal_autocheckpoint = 0');
+    db.pragma('foreign_keys = ON');
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS rooms (
+        code TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS games (
+        code TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        header TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        snapshot_version INTEGER,
+        snapshot TEXT,
+        PRIMARY KEY (code, game)
+      );
+      CREATE TABLE IF NOT EXISTS actions (
+        code TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        seat TEXT NOT NULL,
+        action_id TEXT NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (code, game, version)
+      );
+    `);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
