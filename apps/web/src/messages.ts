@@ -287,8 +287,14 @@ export const m = {
       canExchange
         ? 'Pick a hand card: lit positions take it in exchange. Or discard it to end your turn.'
         : 'Pick a hand card and discard it to end your turn.',
-    hintSelected: (card: string) =>
-      `${capitalise(card)} selected: choose a lit position or discard it.`,
+    hintSelected: (card: string, canDiscard: boolean) =>
+      canDiscard
+        ? `${capitalise(card)} selected: choose a lit position or discard it.`
+        : `${capitalise(card)} selected: choose a lit position (you took it from the discard pile, so it can’t go back there this turn).`,
+    hintSelectedNoFit: (card: string, value: number, canExchange: boolean) =>
+      canExchange
+        ? `${capitalise(card)} selected: no position takes a ${value} now. Discard it, or pick another card.`
+        : `${capitalise(card)} selected: discard it to end your turn.`,
     hintSlotSelected: 'Position selected: choose a lit hand card to put there.',
     discardSelected: (card: string) => `Discard ${card}`,
     cancel: 'Cancel',

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { cardValue, legalActions } from '@trepenta/rules';
 import type { GameState, PlayerAction } from '@trepenta/rules';
-import { turnControls } from '../src/game/controls';
+import { turnControls, turnHint } from '../src/game/controls';
+import { cardText } from '../src/game/describe';
 import { FieldRow, HandRow, Piles } from '../src/table/parts';
 import { search, viewOf } from './fixtures';
 
@@ -110,6 +111,54 @@ describe('field highlighting', () => {
     render(<Piles game={view} controls={turnControls(view, legalActions(view), null, send)} />);
     fireEvent.click(screen.getByRole('button', { name: /Draw from the draw pile/ }));
     expect(send).toHaveBeenCalledWith({ type: 'draw', from: 'drawPile' });
+  });
+});
+
+describe('the hint under the hand', () => {
+  /** The seat to play, in its act step, with the selected card and its hint. */
+  function hintFor(state: GameState, cardId: string) {
+    return turnHint(setup(state, { kind: 'hand', cardId }).controls);
+  }
+  const act = (state: GameState) =>
+    state.phase === 'turns' && state.round.turn?.step === 'act' ? state.round.turn : null;
+  const own = (state: GameState) => viewOf(state, act(state)!.seat).seats[act(state)!.seat]!;
+  const fits = (state: GameState, cardId: string) =>
+    legalActions(viewOf(state, act(state)!.seat)).actions.some(
+      (a) => a.type === 'exchange' && a.cardId === cardId,
+    );
+
+  it('a card that fits a position: choose a lit position or discard it', () => {
+    const state = search([], 3, exchangeReady);
+    const card = own(state).hand!.find((c) => fits(state, c.id))!;
+    expect(hintFor(state, card.id)).toMatch(/selected: choose a lit position or discard it\.$/);
+  });
+
+  it('a card that fits no position says so, with its value, while an exchange is open', () => {
+    const state = search([], 3, (s) => {
+      if (!exchangeReady(s)) return false;
+      return own(s).hand!.some((c) => !fits(s, c.id));
+    });
+    const card = own(state).hand!.find((c) => !fits(state, c.id))!;
+    expect(hintFor(state, card.id)).toBe(
+      `${cardText(card).replace(/^./, (c) => c.toUpperCase())} selected: no position takes a ${cardValue(card)} now. Discard it, or pick another card.`,
+    );
+  });
+
+  it('after the turn’s one exchange, a selected card can only be discarded', () => {
+    const state = search([], 3, (s) => (act(s)?.exchanges ?? 0) > 0);
+    const card = own(state).hand![0]!;
+    expect(hintFor(state, card.id)).toMatch(/selected: discard it to end your turn\.$/);
+  });
+
+  it('R13: the card taken from the discard pile is not offered for discarding', () => {
+    const state = search([], 3, (s) => {
+      const turn = act(s);
+      return turn?.takenFromDiscard != null && fits(s, turn.takenFromDiscard);
+    });
+    const hint = hintFor(state, act(state)!.takenFromDiscard!);
+    expect(hint).toContain('choose a lit position');
+    expect(hint).not.toContain('discard it');
+    expect(hint).toContain('can’t go back there this turn');
   });
 });
 

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
-import { legalActions } from '@trepenta/rules';
+import { cardValue, legalActions } from '@trepenta/rules';
 import type { Card, GameView, LegalActions, PlayerAction } from '@trepenta/rules';
+import { m } from '../messages';
 import { act } from '../net';
 import { store, useStore } from '../store';
 import type { Selection } from '../store';
+import { cardText } from './describe';
 import {
   actionForSlot,
   actionableSlots,
@@ -36,6 +38,8 @@ export interface TurnControls {
   readonly selectedCard: Card | null;
   /** Whether an exchange (or an Open Field swap) is still open to this turn. */
   readonly canExchange: boolean;
+  /** How many positions the selected hand card may go to now (0 with no hand card selected). */
+  readonly selectedFits: number;
   readonly canDraw: (from: 'drawPile' | 'discardPile') => boolean;
   readonly draw: (from: 'drawPile' | 'discardPile') => void;
   readonly slot: (seat: number, position: number) => SlotState;
@@ -130,6 +134,7 @@ export function turnControls(
         ? game.seats[me]?.hand?.find((c) => c.id === selectedCard)
         : undefined) ?? null,
     canExchange: actions.some((a) => a.type === 'exchange' || a.type === 'openFieldSwap'),
+    selectedFits: targets ? targets.exchange.size + targets.swap.size : 0,
     canDraw: (from) => actions.some((a) => a.type === 'draw' && a.from === from),
     draw: (from) => run(actions.find((a) => a.type === 'draw' && a.from === from)),
     slot,
@@ -145,6 +150,21 @@ export function turnControls(
     },
     cancel: () => select(null),
   };
+}
+
+/** The line under the player's own hand saying what they can do next, step by step. */
+export function turnHint(controls: TurnControls): string {
+  if (controls.step === 'draw') return m.table.hintDraw;
+  if (controls.step !== 'act') return '';
+  const card = controls.selectedCard;
+  if (card) {
+    const text = cardText(card);
+    return controls.selectedFits > 0
+      ? m.table.hintSelected(text, controls.canDiscard())
+      : m.table.hintSelectedNoFit(text, cardValue(card), controls.canExchange);
+  }
+  if (controls.selection?.kind === 'slot') return m.table.hintSlotSelected;
+  return m.table.hintAct(controls.canExchange);
 }
 
 /** The hook the table uses: legal actions are computed once per view. */

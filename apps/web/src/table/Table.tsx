@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GameView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
-import { useTurnControls } from '../game/controls';
+import { turnHint, useTurnControls } from '../game/controls';
 import type { TurnControls } from '../game/controls';
 import { cardText, seatNames } from '../game/describe';
 import { m } from '../messages';
@@ -374,17 +374,8 @@ function MyArea({
   const me = controls.me!;
   const seat = game.seats[me]!;
   const selection = controls.selection;
-  const selected =
-    selection?.kind === 'hand' ? seat.hand?.find((card) => card.id === selection.cardId) : null;
-  const selectedSlot = selection?.kind === 'slot' ? selection : null;
-  let hint = '';
-  if (controls.step === 'draw') hint = m.table.hintDraw;
-  else if (controls.step === 'act')
-    hint = selected
-      ? m.table.hintSelected(cardText(selected))
-      : selectedSlot
-        ? m.table.hintSlotSelected
-        : m.table.hintAct(controls.canExchange);
+  const selected = controls.selectedCard;
+  const hint = turnHint(controls);
   return (
     <section
       className={`my-area ${controls.isMyTurn ? 'on-turn' : ''}`}
