@@ -81,14 +81,35 @@ export const roomCodeSchema = z
 /** A member's secret: it, not the socket, is the player (base64url of 32 random bytes). */
 export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
+/** Tabs and line breaks: they become spaces, so that "good\nluck" stays two words. */
+const BREAKS = /[\t\n\v\f\r\u0085\p{Zl}\p{Zp}]/gu;
+/** Bidirectional embeddings, overrides and isolates: they could reorder the text after them. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/gu;
+
 /**
- * Nicknames: trimmed, control and invisible formatting characters removed, 1–24 characters.
- * Zod refuses what is left empty or too long with BAD_NICKNAME.
+ * Nicknames: trimmed, tabs and line breaks turned into spaces, other control and invisible
+ * formatting characters removed, runs of spaces made one, 1–24 characters. Zod refuses what is
+ * left empty or too long with BAD_NICKNAME.
  */
 export function cleanNickname(raw: string): string {
   return raw
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(BREAKS, ' ')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Chat text: one line, like a nickname, but keeping the joiners and variation selectors that
+ * emoji sequences are made of (only the bidirectional controls among the formatting characters
+ * go).
+ */
+export function cleanChatText(raw: string): string {
+  return raw
+    .replace(BREAKS, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .replace(BIDI_CONTROLS, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -117,7 +138,8 @@ export const createRoomSchema = z
     /** Seats to fill with bots at once (the host sits at seat 0 unless spectating). */
     bots: z
       .array(z.object({ seat: seatIndexSchema, level: botLevelSchema }).strict())
-      .max(MAX_SEATS),
+      .max(MAX_SEATS)
+      .default([]),
     spectate: z.boolean().default(false),
   })
   .strict();
@@ -164,7 +186,7 @@ export const chatSchema = z.union([
       text: z
         .string()
         .max(2000)
-        .transform((t) => t.replace(/\p{Cc}/gu, '').trim())
+        .transform(cleanChatText)
         .pipe(z.string().min(1).max(LIMITS.chatLength)),
     })
     .strict(),

@@ -1,0 +1,42 @@
+/** What nicknames and chat lines become before anyone else sees them. */
+import { describe, expect, it } from 'vitest';
+import { chatSchema, cleanChatText, cleanNickname, createRoomSchema } from '../src/index';
+
+describe('nicknames', () => {
+  it('tabs and line breaks part words; other control and format characters vanish', () => {
+    expect(cleanNickname('Ann\nBee')).toBe('Ann Bee');
+    expect(cleanNickname('\tAnn\r\n\u2028Bee\u0085 ')).toBe('Ann Bee');
+    expect(cleanNickname('A\u0000n\u0007n\u200b\u202e')).toBe('Ann');
+    expect(cleanNickname('  Ann   Bee  ')).toBe('Ann Bee');
+  });
+
+  it('are NFC-normalised, so two spellings of one name are one name', () => {
+    expect(cleanNickname('Zoe\u0301')).toBe('Zoé');
+  });
+});
+
+describe('chat text', () => {
+  it('keeps two words two words across a line break', () => {
+    expect(cleanChatText('good\nluck')).toBe('good luck');
+    expect(cleanChatText(' good\r\n\tluck \u0007all ')).toBe('good luck all');
+  });
+
+  it('drops the bidirectional controls but keeps emoji joiners and variation selectors', () => {
+    expect(cleanChatText('abc\u202edef\u2066g\u2069')).toBe('abcdefg');
+    const family = '👨\u200d👩\u200d👧';
+    expect(cleanChatText(`nice ${family} ❤\ufe0f`)).toBe(`nice ${family} ❤\ufe0f`);
+  });
+
+  it('what is left blank is refused', () => {
+    expect(chatSchema.safeParse({ text: '\n\t\u0007 \u202e' }).success).toBe(false);
+    expect(chatSchema.parse({ text: 'gg\nwp' })).toEqual({ text: 'gg wp' });
+  });
+});
+
+describe('room:create', () => {
+  it('bots may be left out: none', () => {
+    const parsed = createRoomSchema.parse({ nickname: 'Ann', settings: {}, seatCount: 2 });
+    expect(parsed.bots).toEqual([]);
+    expect(parsed.spectate).toBe(false);
+  });
+});
