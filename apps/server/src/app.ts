@@ -247,15 +247,21 @@ export async function createServer(
     }
   }
 
-  /** Puts a socket into a member's channels (call inside the room's `run`). */
+  /**
+   * Puts a socket into a member's channels (call inside the room's `run`); false when the socket
+   * closed while the request waited in the room's line or for the store. Its `disconnect` has
+   * then come and gone, found nothing to detach, and will not come again: attaching it now would
+   * leave the member present for good.
+   */
   async function attach(
     socket: GameSocket,
     room: Room,
     memberId: string,
     seat: number | null,
-  ): Promise<void> {
+  ): Promise<boolean> {
     // Joining again on the same socket changes nothing: it is still one connection.
-    if (socket.data.code === room.code && socket.data.memberId === memberId) return;
+    if (socket.data.code === room.code && socket.data.memberId === memberId) return true;
+    if (!socket.connected) return false;
     detach(socket);
     socket.data.code = room.code;
     socket.data.memberId = memberId;
@@ -265,6 +271,13 @@ export async function createServer(
       seat === null ? channel.spectators(room.code) : channel.seat(room.code, seat),
     ]);
     await room.attachSocket(memberId);
+    return true;
+  }
+
+  /** A join whose socket closed before it was made: a member it added goes again. */
+  async function abandonJoin(room: Room, memberId: string | null): Promise<Failure> {
+    if (memberId !== null) await room.remove(memberId, memberId);
+    return fail('NOT_IN_ROOM', 'The connection closed before the join was made.');
   }
 
   function detach(socket: GameSocket): void {
@@ -344,7 +357,8 @@ export async function createServer(
       metrics.rooms.set(rooms.size);
       const added = await room.run(async () => {
         const result = await room.addMember(p.nickname, p.spectate ? 'spectator' : 'player');
-        if (result.ok) await attach(socket, room, result.member.id, result.member.seat);
+        if (result.ok && !(await attach(socket, room, result.member.id, result.member.seat)))
+          return abandonJoin(room, result.member.id);
         return result;
       });
       if (!added.ok) return added;
@@ -372,7 +386,8 @@ export async function createServer(
           member = added.member;
           token = added.token;
         }
-        await attach(socket, room, member.id, member.seat);
+        if (!(await attach(socket, room, member.id, member.seat)))
+          return abandonJoin(room, p.token ? null : member.id);
         // After the ack; built when sent, so it is never older than a broadcast before it.
         const viewer = room.viewerOf(member);
         setImmediate(() => {

@@ -76,6 +76,48 @@ describe('reconnecting (R23)', () => {
     expect(other.view!.seats[seat]!.handCount).toBe(5);
   });
 
+  it('R23: a tab that closes while its join waits in the room’s line leaves nobody present', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    const token = guest.you!.token;
+    guest.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
+    const sockets = () => server.server.io.of('/').sockets.size;
+    const membersBefore = (await sync(host)).room.members.map((m) => m.nickname);
+
+    // The room's line is held (as a slow write would hold it) while two tabs join and close: the
+    // guest coming back with its token, and a newcomer.
+    const room = server.server.rooms.get(table.code)!;
+    let release!: () => void;
+    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const back = await connect(scope, server.url);
+    const newcomer = await connect(scope, server.url);
+    back.socket.emit('room:join', { code: table.code, token }, () => undefined);
+    newcomer.socket.emit(
+      'room:join',
+      { code: table.code, nickname: 'Late', role: 'spectator' },
+      () => undefined,
+    );
+    await sleep(100);
+    const open = sockets();
+    back.close();
+    newcomer.close();
+    await waitFor(() => sockets() === open - 2, 5000, 'the server to see both tabs close');
+    release();
+    await held;
+
+    const after = await sync(host);
+    expect(after.room.seats[1]!.connected).toBe(false);
+    expect(after.room.seats[1]!.awaySince).not.toBeNull();
+    expect(after.room.members.map((m) => m.nickname)).toEqual(membersBefore);
+    // R23: away, so the host may hand the seat to the stand-in once its time has come.
+    expect(await host.request('room:handOver', { seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'TOO_EARLY',
+    });
+  });
+
   it('R23/R8: a player who drops mid-setup (peek) sees the same piles and still chooses', async () => {
     const server = await scope.server();
     const table = await openTable(scope, server, {
