@@ -497,16 +497,13 @@ export class Room {
   ): Promise<Outcome<{ member: MemberRecord; token: string }>> {
     const active = this.record.members.filter((m) => !m.kicked);
     if (active.length >= this.config.MAX_MEMBERS) return fail('ROOM_FULL');
-    if (
-      role === 'spectator' &&
-      active.filter((m) => m.seat === null).length >= this.config.MAX_SPECTATORS
-    ) {
-      return fail('SPECTATORS_FULL');
-    }
     if (role === 'player' && this.record.locked) return fail('ROOM_LOCKED');
+    const free = this.record.status === 'lobby' && role === 'player' ? this.freeSeat() : null;
+    // A player who finds no seat free watches: they count as a spectator too.
+    if (free === null && active.filter((m) => m.seat === null).length >= this.config.MAX_SPECTATORS)
+      return fail('SPECTATORS_FULL');
     if (this.nicknameTaken(nickname)) return fail('NICKNAME_TAKEN');
     const token = newToken();
-    const free = this.record.status === 'lobby' && role === 'player' ? this.freeSeat() : null;
     const member: MemberRecord = {
       id: `m${this.record.nextMemberSeq.toString(36)}`,
       nickname,

@@ -882,6 +882,17 @@ describe('the lobby', () => {
     expect((await sync(table.host)).room.members).toHaveLength(3);
   });
 
+  it('a player who finds no seat free counts against MAX_SPECTATORS', async () => {
+    const server = await scope.server({ MAX_SPECTATORS: 1 });
+    const table = await openTable(scope, server, { humans: 2, seatCount: 2 });
+    const join = async (nickname: string, role: 'player' | 'spectator') =>
+      (await connect(scope, server.url)).request('room:join', { code: table.code, nickname, role });
+    expect(await join('P3', 'player')).toMatchObject({ ok: true, you: { seat: null } });
+    expect(await join('P4', 'player')).toMatchObject({ ok: false, code: 'SPECTATORS_FULL' });
+    expect(await join('S1', 'spectator')).toMatchObject({ ok: false, code: 'SPECTATORS_FULL' });
+    expect((await sync(table.host)).room.members.map((m) => m.seat)).toEqual([0, 1, null]);
+  });
+
   it('configure with fewer seats moves their players to the spectators, sockets and all', async () => {
     const server = await scope.server();
     const table = await openTable(scope, server, { humans: 2 });
