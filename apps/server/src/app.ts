@@ -237,6 +237,19 @@ export async function createServer(
   const joinLimiter = new WindowLimiter(config.JOINS_PER_MINUTE, 60_000);
   const chatLimiter = new WindowLimiter(config.CHAT_PER_10S, 10_000);
   const historyLimiter = new WindowLimiter(HISTORIES_PER_MINUTE, 60_000);
+  const apiLimiter = new WindowLimiter(config.API_PER_MINUTE, 60_000);
+  /** Who created each room this node holds (in memory only: for ROOMS_PER_ADDRESS). */
+  const creators = new Map<string, string>();
+
+  /** The live rooms on this node that `address` created (forgetting rooms that are gone). */
+  function roomsCreatedBy(address: string): number {
+    let count = 0;
+    for (const [code, creator] of creators) {
+      if (!rooms.has(code)) creators.delete(code);
+      else if (creator === address) count++;
+    }
+    return count;
+  }
 
   /** A code no live room and no stored game (replays outlive their rooms) has used. */
   async function newCode(): Promise<string> {
@@ -338,6 +351,11 @@ export async function createServer(
     'room:create': async (socket, p) => {
       if (!joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
       if (rooms.size >= config.MAX_ROOMS) return fail('TOO_MANY_ROOMS');
+      if (roomsCreatedBy(socket.data.address) >= config.ROOMS_PER_ADDRESS)
+        return fail(
+          'TOO_MANY_ROOMS',
+          'Too many rooms were opened from your address; play in one of them, or wait until one closes.',
+        );
       const seats: SeatRecord[] = Array.from({ length: 6 }, () => EMPTY_SEAT);
       for (const bot of p.bots) {
         if (bot.seat < p.seatCount)
@@ -354,6 +372,7 @@ export async function createServer(
         deps,
       );
       rooms.set(room.code, room);
+      creators.set(room.code, socket.data.address);
       metrics.rooms.set(rooms.size);
       const added = await room.run(async () => {
         const result = await room.addMember(p.nickname, p.spectate ? 'spectator' : 'player');
@@ -580,6 +599,22 @@ export async function createServer(
   // ---------------------------------------------------------------- HTTP
 
   const quiet = { logLevel: 'warn' as const };
+  // Room look-ups and replays: a few a minute per address, so that room codes cannot be guessed
+  // by trying them, nor the event loop kept busy reading replays.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const address = clientAddress(
+      request.socket.remoteAddress ?? '',
+      request.headers['x-forwarded-for'],
+      config.TRUST_PROXY,
+    );
+    if (apiLimiter.take(address)) return;
+    metrics.errors.inc({ code: 'RATE_LIMITED' });
+    await reply
+      .code(429)
+      .header('retry-after', Math.max(1, Math.ceil(apiLimiter.retryAfterMs(address) / 1000)))
+      .send({ error: 'RATE_LIMITED', message: SERVER_ERRORS.RATE_LIMITED });
+  });
   app.get('/healthz', quiet, () => ({ ok: true }));
   app.get('/readyz', quiet, async (_request, reply) => {
     if (shuttingDown) return reply.code(503).send({ ok: false, reason: 'shutting down' });

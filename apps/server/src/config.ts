@@ -33,6 +33,10 @@ export const configSchema = z.object({
   RATE_BURST: z.coerce.number().int().positive().default(40),
   /** Per address: room joins and creations per minute. */
   JOINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Per address: live rooms it created on this node (so that no one address fills MAX_ROOMS). */
+  ROOMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** Per address: HTTP requests to /api/ (room look-ups, replays) per minute. */
+  API_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /**
    * How many reverse proxies in front of the server append the address they received from to
    * X-Forwarded-For (1 behind the compose file's HAProxy). 0 ignores the header: the TCP peer is

@@ -43,6 +43,15 @@ export class WindowLimiter {
     return true;
   }
 
+  /** How long until `key` may take again (0: now). */
+  retryAfterMs(key: string): number {
+    const now = Date.now();
+    const recent = (this.hits.get(key) ?? []).filter((at) => now - at < this.windowMs);
+    return recent.length < this.limit
+      ? 0
+      : recent[recent.length - this.limit]! + this.windowMs - now;
+  }
+
   private forgetIdle(now: number): void {
     for (const [key, hits] of this.hits) {
       if (hits.every((at) => now - at >= this.windowMs)) this.hits.delete(key);

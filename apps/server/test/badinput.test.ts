@@ -607,6 +607,48 @@ describe('the join limit (per address)', () => {
     expect(await create(direct.url, '203.0.113.2')).toBe('RATE_LIMITED');
   });
 
+  it('ROOMS_PER_ADDRESS: one address cannot fill the server with rooms; a room that closes frees its place', async () => {
+    const server = await scope.server({
+      ROOMS_PER_ADDRESS: 2,
+      TRUST_PROXY: 1,
+      ROOM_IDLE_MS: 1500,
+      SWEEP_INTERVAL_MS: 100,
+    });
+    expect(await create(server.url, '203.0.113.1')).toBe('ok');
+    expect(await create(server.url, '203.0.113.1')).toBe('ok');
+    expect(await create(server.url, '203.0.113.1')).toBe('TOO_MANY_ROOMS');
+    expect(await create(server.url, '203.0.113.2')).toBe('ok');
+    expect(server.server.rooms.size).toBe(3);
+    // Nobody is in them: they expire, and the address may open rooms again.
+    await waitFor(() => server.server.rooms.size === 0, 5000, 'the idle rooms to expire');
+    expect(await create(server.url, '203.0.113.1')).toBe('ok');
+  });
+
+  it('API_PER_MINUTE: room look-ups and replays are limited per address, with Retry-After', async () => {
+    const server = await scope.server({ API_PER_MINUTE: 3, TRUST_PROXY: 1 });
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const lookUp = (address: string) => getJson(`${server.url}/api/rooms/BBBBBB`, from(address));
+    for (let i = 0; i < 3; i++) expect((await lookUp('203.0.113.1')).status).toBe(404);
+    const response = await fetch(
+      `${server.url}/api/rooms/BBBBBB/games/1/replay`,
+      from('203.0.113.1'),
+    );
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: 'Too many requests; slow down a little.',
+    });
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(59);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await lookUp('203.0.113.1')).status).toBe(429);
+    // Another address has its own budget; the health endpoints are not limited.
+    expect((await lookUp('203.0.113.2')).status).toBe(404);
+    expect((await getJson(`${server.url}/healthz`, from('203.0.113.1'))).status).toBe(200);
+    const metrics = (await getJson(`${server.url}/metrics`)).body as string;
+    expect(metric(metrics, 'trepenta_errors_total', { code: 'RATE_LIMITED' })).toBe(2);
+  });
+
   it('clientAddress: the entry TRUST_PROXY hops from the right, never one the client wrote', () => {
     expect(clientAddress('10.0.0.5', undefined, 1)).toBe('10.0.0.5');
     expect(clientAddress('10.0.0.5', '203.0.113.1', 0)).toBe('10.0.0.5');

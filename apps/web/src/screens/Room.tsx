@@ -78,16 +78,23 @@ interface RoomSummary {
   settings: GameSettings;
 }
 
-function JoinScreen({ code }: { code: string }) {
+export function JoinScreen({ code }: { code: string }) {
   const nickname = useStore((s) => s.prefs.nickname);
   const [name, setName] = useState(nickname);
-  const [summary, setSummary] = useState<RoomSummary | null | 'missing'>(null);
+  // 'unknown': the look-up was refused (rate limit); the join itself will say what is possible.
+  const [summary, setSummary] = useState<RoomSummary | null | 'missing' | 'unknown'>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     fetch(`/api/rooms/${code}`)
       .then(async (response) =>
-        setSummary(response.ok ? ((await response.json()) as RoomSummary) : 'missing'),
+        setSummary(
+          response.ok
+            ? ((await response.json()) as RoomSummary)
+            : response.status === 429
+              ? 'unknown'
+              : 'missing',
+        ),
       )
       .catch(() => setSummary('missing'));
   }, [code]);
@@ -111,18 +118,21 @@ function JoinScreen({ code }: { code: string }) {
         <a href="/">{m.join.back}</a>
       </main>
     );
+  const known = summary !== null && summary !== 'unknown' ? summary : null;
   const canPlay =
-    summary !== null && summary.status === 'lobby' && !summary.locked && summary.freeSeats > 0;
+    summary === 'unknown' ||
+    (known !== null && known.status === 'lobby' && !known.locked && known.freeSeats > 0);
   return (
     <main className="page narrow join-screen">
       <h1>{m.join.title(code)}</h1>
-      {summary && (
+      {known && (
         <p className="muted">
-          {m.join.status[summary.status]} · {m.join.freeSeats(summary.freeSeats)} ·{' '}
-          {m.lobby.spectators(summary.spectators)}
+          {m.join.status[known.status]} · {m.join.freeSeats(known.freeSeats)} ·{' '}
+          {m.lobby.spectators(known.spectators)}
         </p>
       )}
-      {summary && <RoomRulesCard settings={summary.settings} />}
+      {summary === 'unknown' && <p className="muted">{m.join.lookUpLimited}</p>}
+      {known && <RoomRulesCard settings={known.settings} />}
       <form
         className="card-panel"
         onSubmit={(event) => {
@@ -139,8 +149,8 @@ function JoinScreen({ code }: { code: string }) {
           onChange={(event) => setName(event.target.value)}
           autoFocus
         />
-        {summary && summary.locked && <p className="muted small">{m.join.locked}</p>}
-        {summary && summary.status !== 'lobby' && <p className="muted small">{m.join.midGame}</p>}
+        {known && known.locked && <p className="muted small">{m.join.locked}</p>}
+        {known && known.status !== 'lobby' && <p className="muted small">{m.join.midGame}</p>}
         {error && (
           <p className="error" role="alert">
             {error}

@@ -1,0 +1,32 @@
+/** The page a room link opens: what it shows from the room's public summary (GET /api/rooms/:code). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { JoinScreen } from '../src/screens/Room';
+import { m } from '../src/messages';
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status }))),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the join screen', () => {
+  it('an unknown room says so, with no way to join', async () => {
+    answer(404, { error: 'ROOM_NOT_FOUND', message: 'There is no room with that code.' });
+    render(<JoinScreen code="BCDFGH" />);
+    expect(await screen.findByText(m.join.notFound)).toBeDefined();
+    expect(screen.queryByRole('button', { name: m.join.asPlayer })).toBeNull();
+  });
+
+  it('a refused look-up (429) does not pretend the room is missing: joining stays open', async () => {
+    answer(429, { error: 'RATE_LIMITED', message: 'Too many requests; slow down a little.' });
+    render(<JoinScreen code="BCDFGH" />);
+    expect(await screen.findByText(m.join.lookUpLimited)).toBeDefined();
+    expect(screen.queryByText(m.join.notFound)).toBeNull();
+    expect(screen.getByRole('button', { name: m.join.asPlayer })).toBeDefined();
+    expect(screen.getByRole('button', { name: m.join.asSpectator })).toBeDefined();
+  });
+});
