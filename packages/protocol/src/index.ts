@@ -85,10 +85,16 @@ export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const BREAKS = /[\t\n\v\f\r\u0085\p{Zl}\p{Zp}]/gu;
 /** Bidirectional embeddings, overrides and isolates: they could reorder the text after them. */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/gu;
+/**
+ * Letters and marks that draw nothing (the Hangul fillers, the blank Braille pattern, the
+ * combining grapheme joiner, Khmer's inherent vowels): a name made of them looks empty, and one
+ * added to another's name makes a look-alike.
+ */
+const BLANKS = /[\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0]/gu;
 
 /**
  * Nicknames: trimmed, tabs and line breaks turned into spaces, other control and invisible
- * formatting characters removed, runs of spaces made one, 1–24 characters. Zod refuses what is
+ * formatting characters and blank letters removed, runs of spaces made one, 1–24 characters. Zod refuses what is
  * left empty or too long with BAD_NICKNAME.
  */
 export function cleanNickname(raw: string): string {
@@ -96,6 +102,7 @@ export function cleanNickname(raw: string): string {
     .normalize('NFC')
     .replace(BREAKS, ' ')
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(BLANKS, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -110,6 +117,7 @@ export function cleanChatText(raw: string): string {
     .replace(BREAKS, ' ')
     .replace(/\p{Cc}/gu, '')
     .replace(BIDI_CONTROLS, '')
+    .replace(BLANKS, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -10,6 +10,13 @@ describe('nicknames', () => {
     expect(cleanNickname('  Ann   Bee  ')).toBe('Ann Bee');
   });
 
+  it('blank letters go: a name of them is empty, and one cannot copy a name by adding them', () => {
+    expect(cleanNickname('\u3164\u115f\u2800\uffa0')).toBe('');
+    expect(cleanNickname('Ana\u2800')).toBe('Ana');
+    expect(cleanNickname('A\u034fna\u3164')).toBe('Ana');
+    expect(cleanChatText('\u3164 \u2800')).toBe('');
+  });
+
   it('are NFC-normalised, so two spellings of one name are one name', () => {
     expect(cleanNickname('Zoe\u0301')).toBe('Zoé');
   });
