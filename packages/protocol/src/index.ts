@@ -90,7 +90,7 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/gu;
  * combining grapheme joiner, Khmer's inherent vowels): a name made of them looks empty, and one
  * added to another's name makes a look-alike.
  */
-const BLANKS = /[\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0]/gu;
+const BLANKS = /\u034f|\u17b4|\u17b5|[\u115f\u1160\u2800\u3164\uffa0]/gu;
 
 /**
  * Nicknames: trimmed, tabs and line breaks turned into spaces, other control and invisible
