@@ -63,7 +63,7 @@ function validPayloads(table: Table): Record<ClientEventName, Record<string, unk
 
 /** Keys whose absence makes the payload invalid (the others are optional or defaulted). */
 const REQUIRED: Record<ClientEventName, readonly string[]> = {
-  'room:create': ['nickname', 'settings', 'seatCount', 'bots'],
+  'room:create': ['nickname', 'settings', 'seatCount'],
   'room:join': ['code', 'nickname'],
   'room:leave': [],
   'room:sit': ['seat'],
