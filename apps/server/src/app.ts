@@ -350,12 +350,6 @@ export async function createServer(
   const handlers: { [E in ClientEventName]: Handler<E> } = {
     'room:create': async (socket, p) => {
       if (!joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
-      if (rooms.size >= config.MAX_ROOMS) return fail('TOO_MANY_ROOMS');
-      if (roomsCreatedBy(socket.data.address) >= config.ROOMS_PER_ADDRESS)
-        return fail(
-          'TOO_MANY_ROOMS',
-          'Too many rooms were opened from your address; play in one of them, or wait until one closes.',
-        );
       const seats: SeatRecord[] = Array.from({ length: 6 }, () => EMPTY_SEAT);
       for (const bot of p.bots) {
         if (bot.seat < p.seatCount)
@@ -367,10 +361,16 @@ export async function createServer(
           'Leave a seat free for yourself, or create the room as a spectator.',
         );
       }
-      const room = new Room(
-        newRoomRecord(await newCode(), p.settings, p.seatCount, seats, Date.now()),
-        deps,
-      );
+      const code = await newCode();
+      // Counted after the wait for a code, with nothing awaited before the room is in `rooms`:
+      // creations at the same moment cannot all pass one count.
+      if (rooms.size >= config.MAX_ROOMS) return fail('TOO_MANY_ROOMS');
+      if (roomsCreatedBy(socket.data.address) >= config.ROOMS_PER_ADDRESS)
+        return fail(
+          'TOO_MANY_ROOMS',
+          'Too many rooms were opened from your address; play in one of them, or wait until one closes.',
+        );
+      const room = new Room(newRoomRecord(code, p.settings, p.seatCount, seats, Date.now()), deps);
       rooms.set(room.code, room);
       creators.set(room.code, socket.data.address);
       metrics.rooms.set(rooms.size);
@@ -380,7 +380,14 @@ export async function createServer(
           return abandonJoin(room, result.member.id);
         return result;
       });
-      if (!added.ok) return added;
+      if (!added.ok) {
+        // Nobody is in it (the creator's socket closed meanwhile): it goes at once, not when idle.
+        rooms.delete(room.code);
+        metrics.rooms.set(rooms.size);
+        room.close();
+        await store.deleteRoom(room.code);
+        return added;
+      }
       room.log.info({ seats: p.seatCount }, 'room created');
       return { ok: true, room: room.view(), you: room.you(added.member, added.token) };
     },
@@ -601,8 +608,9 @@ export async function createServer(
   const quiet = { logLevel: 'warn' as const };
   // Room look-ups and replays: a few a minute per address, so that room codes cannot be guessed
   // by trying them, nor the event loop kept busy reading replays.
+  // The route matched, not the URL as sent: the router decodes `/%61pi/…` into an /api/ route.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const address = clientAddress(
       request.socket.remoteAddress ?? '',
       request.headers['x-forwarded-for'],

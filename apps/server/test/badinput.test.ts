@@ -642,11 +642,14 @@ describe('the join limit (per address)', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(59);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await lookUp('203.0.113.1')).status).toBe(429);
+    // The router decodes the path: an encoded /api/ is the same route, and the same budget.
+    const encoded = await getJson(`${server.url}/%61pi/rooms/BBBBBB`, from('203.0.113.1'));
+    expect(encoded.status).toBe(429);
     // Another address has its own budget; the health endpoints are not limited.
     expect((await lookUp('203.0.113.2')).status).toBe(404);
     expect((await getJson(`${server.url}/healthz`, from('203.0.113.1'))).status).toBe(200);
     const metrics = (await getJson(`${server.url}/metrics`)).body as string;
-    expect(metric(metrics, 'trepenta_errors_total', { code: 'RATE_LIMITED' })).toBe(2);
+    expect(metric(metrics, 'trepenta_errors_total', { code: 'RATE_LIMITED' })).toBe(3);
   });
 
   it('clientAddress: the entry TRUST_PROXY hops from the right, never one the client wrote', () => {

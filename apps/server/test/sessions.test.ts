@@ -89,6 +89,12 @@ describe('reconnecting (R23)', () => {
     // The room's line is held (as a slow write would hold it) while two tabs join and close: the
     // guest coming back with its token, and a newcomer.
     const room = server.server.rooms.get(table.code)!;
+    let queued = 0;
+    const run = room.run.bind(room);
+    room.run = (operation) => {
+      queued++;
+      return run(operation);
+    };
     let release!: () => void;
     const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
     const back = await connect(scope, server.url);
@@ -99,7 +105,7 @@ describe('reconnecting (R23)', () => {
       { code: table.code, nickname: 'Late', role: 'spectator' },
       () => undefined,
     );
-    await sleep(100);
+    await waitFor(() => queued === 3, 5000, 'both joins to wait in the line');
     const open = sockets();
     back.close();
     newcomer.close();
@@ -116,6 +122,34 @@ describe('reconnecting (R23)', () => {
       ok: false,
       code: 'TOO_EARLY',
     });
+  });
+
+  it('a room whose creator’s tab closed before the creation finished goes at once', async () => {
+    const server = await scope.server();
+    const store = server.server.store;
+    const save = store.saveRoom.bind(store);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let saves = 0;
+    store.saveRoom = async (record) => {
+      saves++;
+      await gate;
+      return save(record);
+    };
+    const creator = await connect(scope, server.url);
+    creator.socket.emit(
+      'room:create',
+      { nickname: 'Ann', settings: settingsWith([]), seatCount: 2 },
+      () => undefined,
+    );
+    await waitFor(() => saves === 1, 5000, 'the creation to wait for the store');
+    expect(server.server.rooms.size).toBe(1);
+    creator.close();
+    await waitFor(() => server.server.io.of('/').sockets.size === 0, 5000, 'the tab to close');
+    store.saveRoom = save;
+    release();
+    await waitFor(() => server.server.rooms.size === 0, 5000, 'the empty room to go');
+    expect(await store.loadRooms()).toEqual([]);
   });
 
   it('R23/R8: a player who drops mid-setup (peek) sees the same piles and still chooses', async () => {

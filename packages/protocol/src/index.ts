@@ -94,17 +94,20 @@ const BLANKS = /\u034f|\u17b4|\u17b5|[\u115f\u1160\u2800\u3164\uffa0]/gu;
 
 /**
  * Nicknames: trimmed, tabs and line breaks turned into spaces, other control and invisible
- * formatting characters and blank letters removed, runs of spaces made one, 1–24 characters. Zod refuses what is
+ * formatting characters, blank letters and variation selectors removed, runs of spaces made one, 1–24 characters. Zod refuses what is
  * left empty or too long with BAD_NICKNAME.
  */
 export function cleanNickname(raw: string): string {
+  // Normalised last: a character removed between a letter and its accent would otherwise keep
+  // them from composing, and "Zoe" + an invisible + an accent would pass beside "Zoé".
   return raw
-    .normalize('NFC')
     .replace(BREAKS, ' ')
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(BLANKS, '')
+    .replace(/\p{Variation_Selector}/gu, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .normalize('NFC');
 }
 
 /**

@@ -15,6 +15,16 @@ describe('nicknames', () => {
     expect(cleanNickname('Ana\u2800')).toBe('Ana');
     expect(cleanNickname('A\u034fna\u3164')).toBe('Ana');
     expect(cleanChatText('\u3164 \u2800')).toBe('');
+    expect(cleanNickname('A\u17b4n\u17b5a')).toBe('Ana');
+  });
+
+  it('variation selectors go from names (they draw nothing there), and accents still compose', () => {
+    expect(cleanNickname('Ana\ufe0f')).toBe('Ana');
+    expect(cleanNickname('\ufe0f\u{e0100}')).toBe('');
+    // An invisible between a letter and its accent: the accent still composes with the letter.
+    for (const sneaky of ['Zoe\u034f\u0301', 'Zoe\u200b\u0301', 'Zoe\u0301']) {
+      expect(cleanNickname(sneaky)).toBe('Zo\u00e9');
+    }
   });
 
   it('are NFC-normalised, so two spellings of one name are one name', () => {
