@@ -162,8 +162,7 @@ export const m = {
   join: {
     title: (code: string) => `Room ${code}`,
     notFound: 'There is no room with that code. Check it with your friend.',
-    lookUpLimited:
-      'Too many look-ups from your network just now, so the room’s details are not shown. You can still join.',
+    lookUpFailed: 'The room’s details could not be loaded just now. You can still try to join.',
     status: {
       lobby: 'Waiting in the lobby',
       starting: 'Starting',

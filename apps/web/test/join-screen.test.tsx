@@ -21,12 +21,18 @@ describe('the join screen', () => {
     expect(screen.queryByRole('button', { name: m.join.asPlayer })).toBeNull();
   });
 
-  it('a refused look-up (429) does not pretend the room is missing: joining stays open', async () => {
-    answer(429, { error: 'RATE_LIMITED', message: 'Too many requests; slow down a little.' });
-    render(<JoinScreen code="BCDFGH" />);
-    expect(await screen.findByText(m.join.lookUpLimited)).toBeDefined();
-    expect(screen.queryByText(m.join.notFound)).toBeNull();
-    expect(screen.getByRole('button', { name: m.join.asPlayer })).toBeDefined();
-    expect(screen.getByRole('button', { name: m.join.asSpectator })).toBeDefined();
-  });
+  it.each([
+    [429, { error: 'RATE_LIMITED', message: 'Too many requests; slow down a little.' }],
+    [503, { error: 'UNAVAILABLE' }],
+  ])(
+    'a look-up answered %i does not pretend the room is missing: joining stays open',
+    async (status, body) => {
+      answer(status, body);
+      render(<JoinScreen code="BCDFGH" />);
+      expect(await screen.findByText(m.join.lookUpFailed)).toBeDefined();
+      expect(screen.queryByText(m.join.notFound)).toBeNull();
+      expect(screen.getByRole('button', { name: m.join.asPlayer })).toBeDefined();
+      expect(screen.getByRole('button', { name: m.join.asSpectator })).toBeDefined();
+    },
+  );
 });

@@ -81,7 +81,8 @@ interface RoomSummary {
 export function JoinScreen({ code }: { code: string }) {
   const nickname = useStore((s) => s.prefs.nickname);
   const [name, setName] = useState(nickname);
-  // 'unknown': the look-up was refused (rate limit); the join itself will say what is possible.
+  // 'unknown': the look-up failed (rate limit, a restart, the network); the join itself will
+  // say what is possible.
   const [summary, setSummary] = useState<RoomSummary | null | 'missing' | 'unknown'>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -91,12 +92,12 @@ export function JoinScreen({ code }: { code: string }) {
         setSummary(
           response.ok
             ? ((await response.json()) as RoomSummary)
-            : response.status === 429
-              ? 'unknown'
-              : 'missing',
+            : response.status === 404
+              ? 'missing'
+              : 'unknown',
         ),
       )
-      .catch(() => setSummary('missing'));
+      .catch(() => setSummary('unknown'));
   }, [code]);
   const join = async (role: 'player' | 'spectator') => {
     const clean = name.trim();
@@ -131,7 +132,7 @@ export function JoinScreen({ code }: { code: string }) {
           {m.lobby.spectators(known.spectators)}
         </p>
       )}
-      {summary === 'unknown' && <p className="muted">{m.join.lookUpLimited}</p>}
+      {summary === 'unknown' && <p className="muted">{m.join.lookUpFailed}</p>}
       {known && <RoomRulesCard settings={known.settings} />}
       <form
         className="card-panel"
