@@ -251,6 +251,20 @@ export async function createServer(
     return count;
   }
 
+  /**
+   * Takes a room away for good: off this node at once, then, in its line, its game (if one is
+   * running) abandoned and its record deleted.
+   */
+  function dropRoom(room: Room): Promise<void> {
+    rooms.delete(room.code);
+    metrics.rooms.set(rooms.size);
+    return room.run(async () => {
+      await room.abandon();
+      room.close();
+      await store.deleteRoom(room.code);
+    });
+  }
+
   /** A code no live room and no stored game (replays outlive their rooms) has used. */
   async function newCode(): Promise<string> {
     for (;;) {
@@ -382,10 +396,7 @@ export async function createServer(
       });
       if (!added.ok) {
         // Nobody is in it (the creator's socket closed meanwhile): it goes at once, not when idle.
-        rooms.delete(room.code);
-        metrics.rooms.set(rooms.size);
-        room.close();
-        await store.deleteRoom(room.code);
+        await dropRoom(room);
         return added;
       }
       room.log.info({ seats: p.seatCount }, 'room created');
@@ -710,13 +721,7 @@ export async function createServer(
     const now = Date.now();
     for (const room of rooms.values()) {
       if (room.idleFor(now) > config.ROOM_IDLE_MS) {
-        rooms.delete(room.code);
-        void room
-          .run(async () => {
-            await room.abandon();
-            room.close();
-            await store.deleteRoom(room.code);
-          })
+        dropRoom(room)
           .then(() => room.log.info('idle room expired'))
           .catch((error: unknown) => app.log.error({ err: error }, 'expiring a room failed'));
       } else if (

@@ -32,7 +32,7 @@ export class WindowLimiter {
 
   take(key: string): boolean {
     const now = Date.now();
-    const recent = (this.hits.get(key) ?? []).filter((at) => now - at < this.windowMs);
+    const recent = this.recent(key, now);
     if (++this.sweeps % 1000 === 0) this.forgetIdle(now);
     if (recent.length >= this.limit) {
       this.hits.set(key, recent);
@@ -46,10 +46,15 @@ export class WindowLimiter {
   /** How long until `key` may take again (0: now). */
   retryAfterMs(key: string): number {
     const now = Date.now();
-    const recent = (this.hits.get(key) ?? []).filter((at) => now - at < this.windowMs);
+    const recent = this.recent(key, now);
     return recent.length < this.limit
       ? 0
       : recent[recent.length - this.limit]! + this.windowMs - now;
+  }
+
+  /** The key's takes still inside the window, oldest first. */
+  private recent(key: string, now: number): number[] {
+    return (this.hits.get(key) ?? []).filter((at) => now - at < this.windowMs);
   }
 
   private forgetIdle(now: number): void {

@@ -93,9 +93,9 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/gu;
 const BLANKS = /\u034f|\u17b4|\u17b5|[\u115f\u1160\u2800\u3164\uffa0]/gu;
 
 /**
- * Nicknames: trimmed, tabs and line breaks turned into spaces, other control and invisible
- * formatting characters, blank letters and variation selectors removed, runs of spaces made one, 1–24 characters. Zod refuses what is
- * left empty or too long with BAD_NICKNAME.
+ * Nicknames: tabs and line breaks turned into spaces; other control and invisible formatting
+ * characters, blank letters and variation selectors removed; runs of spaces made one; trimmed;
+ * 1–24 characters. Zod refuses what is left empty or too long with BAD_NICKNAME.
  */
 export function cleanNickname(raw: string): string {
   // Normalised last: a character removed between a letter and its accent would otherwise keep
