@@ -31,7 +31,7 @@ import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
 import { LocalCoordinator, newRoomRecord } from './store/types';
-import type { Coordinator, RoomStore, SeatRecord } from './store/types';
+import type { Coordinator, MemberRecord, RoomStore, SeatRecord } from './store/types';
 import { gameParser } from './gameParser';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { randomBytes } from 'node:crypto';
@@ -297,7 +297,13 @@ export async function createServer(
       channel.member(room.code, memberId),
       seat === null ? channel.spectators(room.code) : channel.seat(room.code, seat),
     ]);
-    await room.attachSocket(memberId);
+    try {
+      await room.attachSocket(memberId);
+    } catch (error) {
+      // Not attached: the operation's next try (after a lost race) or its error starts afresh.
+      unbind(socket);
+      throw error;
+    }
     return true;
   }
 
@@ -307,12 +313,42 @@ export async function createServer(
     return fail('NOT_IN_ROOM', 'The connection closed before the join was made.');
   }
 
-  function detach(socket: GameSocket): void {
-    const { code, memberId } = socket.data;
-    if (code === null || memberId === null) return;
+  /**
+   * Adds one new member for a join, once however often its operation runs: when a later write of
+   * the same operation loses a race (Conflict), the operation runs again over a fresh copy, which
+   * already holds the member this added (its token finds it), so it is not added a second time
+   * (nor refused as a taken nickname).
+   */
+  function newcomer() {
+    let added: { member: MemberRecord; token: string } | null = null;
+    return {
+      async add(
+        room: Room,
+        nickname: string,
+        role: 'player' | 'spectator',
+      ): Promise<Outcome<{ member: MemberRecord; token: string }>> {
+        const member = added && room.memberByToken(added.token);
+        if (added && member) {
+          return member.kicked ? fail('KICKED') : { ok: true, member, token: added.token };
+        }
+        const result = await room.addMember(nickname, role);
+        if (result.ok) added = result;
+        return result;
+      },
+    };
+  }
+
+  /** Takes a socket out of its room's channels and forgets the room. */
+  function unbind(socket: GameSocket): void {
     for (const name of socket.rooms) if (name !== socket.id) void socket.leave(name);
     socket.data.code = null;
     socket.data.memberId = null;
+  }
+
+  function detach(socket: GameSocket): void {
+    const { code, memberId } = socket.data;
+    if (code === null || memberId === null) return;
+    unbind(socket);
     const room = rooms.get(code);
     // Closing down: the sockets go, but the members stay present for the node taking over.
     if (room && !shuttingDown) {
@@ -388,8 +424,9 @@ export async function createServer(
       rooms.set(room.code, room);
       creators.set(room.code, socket.data.address);
       metrics.rooms.set(rooms.size);
+      const joining = newcomer();
       const added = await room.run(async () => {
-        const result = await room.addMember(p.nickname, p.spectate ? 'spectator' : 'player');
+        const result = await joining.add(room, p.nickname, p.spectate ? 'spectator' : 'player');
         if (result.ok && !(await attach(socket, room, result.member.id, result.member.seat)))
           return abandonJoin(room, result.member.id);
         return result;
@@ -407,6 +444,7 @@ export async function createServer(
       if (!p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
       const room = await getRoom(p.code);
       if (!room) return fail('ROOM_NOT_FOUND');
+      const joining = newcomer();
       return room.run(async () => {
         let member;
         let token: string;
@@ -418,7 +456,7 @@ export async function createServer(
           token = p.token;
         } else {
           if (!p.nickname) return fail('BAD_NICKNAME');
-          const added = await room.addMember(p.nickname, p.role);
+          const added = await joining.add(room, p.nickname, p.role);
           if (!added.ok) return added;
           member = added.member;
           token = added.token;

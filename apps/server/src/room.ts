@@ -412,9 +412,10 @@ export class Room {
   /** A socket of this member opened on this node (call inside `run`). */
   async attachSocket(memberId: string): Promise<void> {
     const before = this.sockets.get(memberId) ?? 0;
+    // Counted only once the presence is written: a write that lost a race throws Conflict, and the
+    // operation runs again from the start, this included.
+    if (before === 0) await this.markPresent(memberId, true);
     this.sockets.set(memberId, before + 1);
-    if (before > 0) return;
-    await this.markPresent(memberId, true);
   }
 
   /** A socket of this member closed on this node (call inside `run`). */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { settingsWith, verifyGame } from '@trepenta/rules';
 import type { GameRecord } from '@trepenta/rules';
 import type { ChatMessage, GameHistory, RoomView } from '@trepenta/protocol';
-import type { Client } from './harness';
+import type { Client, TestServer } from './harness';
 import { playUntilOver } from './harness';
 import {
   Scope,
@@ -150,6 +150,44 @@ describe('reconnecting (R23)', () => {
     release();
     await waitFor(() => server.server.rooms.size === 0, 5000, 'the empty room to go');
     expect(await store.loadRooms()).toEqual([]);
+  });
+
+  /** The store's next room write after `skip` more loses a race (as to another node): false. */
+  function loseOneRace(store: TestServer['server']['store'], skip: number): () => number {
+    const save = store.saveRoom.bind(store);
+    let calls = 0;
+    store.saveRoom = async (record) => (++calls === skip + 1 ? false : save(record));
+    return () => calls;
+  }
+
+  it('a join whose presence write loses a race runs again: one member, seated, connected', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 1, seatCount: 3 });
+    // The join's writes: the new member (1), then its presence (2), which loses.
+    const calls = loseOneRace(server.server.store, 1);
+    const guest = await connect(scope, server.url);
+    const ack = await guest.ok('room:join', { code: table.code, nickname: 'Bea' });
+    expect(calls()).toBe(3); // the member, its presence (lost), its presence again
+    expect(ack.you.seat).toBe(1);
+    const { room } = await sync(table.host);
+    expect(room.members.map((m) => m.nickname)).toEqual(['Host', 'Bea']);
+    expect(room.seats[1]).toMatchObject({ memberId: ack.you.memberId, connected: true });
+    expect(room.seats[2]!.memberId).toBeNull();
+  });
+
+  it('a rejoin whose presence write loses a race still shows the player connected (R23)', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2 });
+    const guest = table.players[1]!;
+    const token = guest.you!.token;
+    guest.close();
+    await table.host.until(() => table.host.room?.seats[1]?.connected === false, 5000, 'the drop');
+    const calls = loseOneRace(server.server.store, 0);
+    const { ack } = await rejoin(scope, server.url, table.code, token);
+    expect(calls()).toBe(2);
+    expect(ack.you.seat).toBe(1);
+    const { room } = await sync(table.host);
+    expect(room.seats[1]).toMatchObject({ connected: true, awaySince: null });
   });
 
   it('R23/R8: a player who drops mid-setup (peek) sees the same piles and still chooses', async () => {
