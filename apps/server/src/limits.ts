@@ -1,3 +1,5 @@
+import { isIPv6 } from 'node:net';
+
 /** A token bucket: `perSecond` sustained, `burst` at once. */
 export class RateLimiter {
   private tokens: number;
@@ -76,12 +78,38 @@ export function clientAddress(
   forwardedFor: string | string[] | undefined,
   hops: number,
 ): string {
-  if (hops === 0 || forwardedFor === undefined) return peer;
+  if (hops === 0 || forwardedFor === undefined) return addressKey(peer);
   const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   // Nearest first: the peer, then what each proxy on the way saw.
   const chain = [peer, ...entries.reverse()];
-  return chain[Math.min(hops, chain.length - 1)]!;
+  return addressKey(chain[Math.min(hops, chain.length - 1)]!);
+}
+
+/**
+ * What the per-address limits count on: an IPv4 address as it is (also when written as IPv6,
+ * `::ffff:a.b.c.d`), an IPv6 address by its /64, since one home or host is commonly given a
+ * whole /64 and could otherwise take a fresh budget with each of its addresses.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const bare = address.replace(/%.*$/, ''); // a zone (fe80::1%eth0) is not part of the address
+  if (!isIPv6(bare)) return address;
+  const [head = '', tail] = bare.split('::');
+  const groups = (part: string | undefined) =>
+    // An IPv4 tail (64:ff9b::1.2.3.4) takes the place of two groups.
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+  const front = groups(head);
+  const back = groups(tail);
+  const all =
+    tail === undefined
+      ? front
+      : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -28,7 +28,7 @@ import {
   waitFor,
 } from './support';
 import type { Table } from './support';
-import { clientAddress } from '../src/limits';
+import { addressKey, clientAddress } from '../src/limits';
 
 const scope = new Scope();
 afterEach(() => scope.cleanup());
@@ -605,6 +605,10 @@ describe('the join limit (per address)', () => {
     const direct = await scope.server({ JOINS_PER_MINUTE: 1 });
     expect(await create(direct.url, '203.0.113.1')).toBe('ok');
     expect(await create(direct.url, '203.0.113.2')).toBe('RATE_LIMITED');
+    // Two addresses of one IPv6 /64 are one client; the next /64 is another.
+    expect(await create(proxied.url, '2001:db8:a:b::1')).toBe('ok');
+    expect(await create(proxied.url, '2001:db8:a:b:ffff::2')).toBe('RATE_LIMITED');
+    expect(await create(proxied.url, '2001:db8:a:c::1')).toBe('ok');
   });
 
   it('ROOMS_PER_ADDRESS: one address cannot fill the server with rooms; a room that closes frees its place', async () => {
@@ -661,6 +665,27 @@ describe('the join limit (per address)', () => {
     // Fewer entries than hops (a request that skipped a proxy): the leftmost one there is.
     expect(clientAddress('10.0.0.5', '203.0.113.1', 3)).toBe('203.0.113.1');
     expect(clientAddress('10.0.0.5', ' , ', 1)).toBe('10.0.0.5');
+    expect(clientAddress('::ffff:10.0.0.5', undefined, 0)).toBe('10.0.0.5');
+    expect(clientAddress('10.0.0.5', '2001:db8:a:b:1:2:3:4', 1)).toBe('2001:db8:a:b::/64');
+  });
+
+  it('addressKey: IPv4 as it is, IPv6 by its /64, whichever way it is written', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::FFFF:203.0.113.9')).toBe('203.0.113.9');
+    for (const written of [
+      '2001:db8:a:b:1:2:3:4',
+      '2001:0DB8:000a:000b::9',
+      '2001:db8:a:b::',
+      '2001:db8:a:b::203.0.113.9',
+      '2001:db8:a:b:ffff:ffff:ffff:ffff%eth0',
+    ])
+      expect(addressKey(written), written).toBe('2001:db8:a:b::/64');
+    expect(addressKey('2001:db8:a:c::1')).toBe('2001:db8:a:c::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+    // Not an address (a proxy that writes something else): kept as written.
+    expect(addressKey('unknown')).toBe('unknown');
+    expect(addressKey('203.0.113.9:4711')).toBe('203.0.113.9:4711');
   });
 });
 
