@@ -26,7 +26,7 @@ import type {
   SettingsChange,
   Viewer,
 } from '@trepenta/rules';
-import { SERVER_ERRORS } from '@trepenta/protocol';
+import { SERVER_ERRORS, nicknameKey } from '@trepenta/protocol';
 import type {
   ChatMessage,
   ClosedReason,
@@ -485,9 +485,9 @@ export class Room {
   }
 
   nicknameTaken(nickname: string, except?: string): boolean {
-    const wanted = nickname.toLocaleLowerCase();
+    const wanted = nicknameKey(nickname);
     return this.record.members.some(
-      (m) => !m.kicked && m.id !== except && m.nickname.toLocaleLowerCase() === wanted,
+      (m) => !m.kicked && m.id !== except && nicknameKey(m.nickname) === wanted,
     );
   }
 

@@ -111,6 +111,35 @@ export function cleanNickname(raw: string): string {
 }
 
 /**
+ * Letters of Cyrillic and Greek drawn like Latin ones, as those Latin letters (capitals as
+ * capitals: the Cyrillic В is drawn like B, its small в unlike b).
+ */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  ...pairs('АВЕЅІЈКМНОРСТХУ', 'ABESIJKMHOPCTXY'),
+  ...pairs('аеѕіјорсухԁһӏ', 'aesijopcyxdhl'),
+  ...pairs('ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ', 'ABEZHIKMNOPTYX'),
+  ...pairs('αιϳκνορτυχ', 'aijkvoptux'),
+};
+function pairs(from: string, to: string): Record<string, string> {
+  return Object.fromEntries([...from].map((letter, i) => [letter, to[i]!]));
+}
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
+
+/**
+ * What no two nicknames in a room may share, so that nobody takes a name that reads as someone
+ * else's: a cleaned nickname without case, accents (the combining marks of Latin, Greek and
+ * Cyrillic letters), width and compatibility forms (Ａｎａ, ﬁ), and with Cyrillic and Greek
+ * letters drawn like Latin ones read as those (Аna with a Cyrillic А is Ana).
+ */
+export function nicknameKey(nickname: string): string {
+  return nickname
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(LOOKALIKE, (letter) => LOOKALIKES[letter]!)
+    .toLowerCase();
+}
+
+/**
  * Chat text: one line, like a nickname, but keeping the joiners and variation selectors that
  * emoji sequences are made of (only the bidirectional controls among the formatting characters
  * go).

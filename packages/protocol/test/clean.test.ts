@@ -1,6 +1,12 @@
 /** What nicknames and chat lines become before anyone else sees them. */
 import { describe, expect, it } from 'vitest';
-import { chatSchema, cleanChatText, cleanNickname, createRoomSchema } from '../src/index';
+import {
+  chatSchema,
+  cleanChatText,
+  cleanNickname,
+  createRoomSchema,
+  nicknameKey,
+} from '../src/index';
 
 describe('nicknames', () => {
   it('tabs and line breaks part words; other control and format characters vanish', () => {
@@ -29,6 +35,33 @@ describe('nicknames', () => {
 
   it('are NFC-normalised, so two spellings of one name are one name', () => {
     expect(cleanNickname('Zoe\u0301')).toBe('Zoé');
+  });
+});
+
+describe('nicknameKey: names that read alike are one name', () => {
+  it('without case, accents, width or compatibility forms', () => {
+    for (const alike of ['ana', 'ANA', 'Ána', 'Ａｎａ', 'Ana\u0301'])
+      expect(nicknameKey(alike)).toBe('ana');
+    expect(nicknameKey('Zoé')).toBe(nicknameKey('Zoe'));
+    expect(nicknameKey('ﬁona')).toBe('fiona');
+  });
+
+  it('with Cyrillic and Greek letters drawn like Latin ones read as those', () => {
+    expect(nicknameKey('Аna')).toBe('ana'); // Cyrillic capital A
+    expect(nicknameKey('Аnа')).toBe('ana'); // and small a
+    expect(nicknameKey('ВОВ')).toBe('bob');
+    expect(nicknameKey('ΚΑΤΙΕ')).toBe('katie'); // Greek capitals
+    expect(nicknameKey('јое')).toBe('joe');
+    expect(nicknameKey('Ηеllο')).toBe('hello'); // Greek Η, Cyrillic е, Greek ο
+  });
+
+  it('keeps what is really different apart', () => {
+    expect(nicknameKey('Ann')).not.toBe(nicknameKey('Anne'));
+    expect(nicknameKey('Борис')).not.toBe(nicknameKey('Bopnc')); // б, и unlike any Latin letter
+    expect(nicknameKey('Саша')).toBe('caшa'); // only С and а change: ш is no Latin letter
+    // Marks that are letters' parts in other scripts stay: राम (Ram) is not रम.
+    expect(nicknameKey('राम')).not.toBe(nicknameKey('रम'));
+    expect(nicknameKey('미나')).not.toBe(nicknameKey('마나'));
   });
 });
 
