@@ -33,6 +33,7 @@ import { SqliteStore } from './store/sqlite';
 import { LocalCoordinator, newRoomRecord } from './store/types';
 import type { Coordinator, MemberRecord, RoomStore, SeatRecord } from './store/types';
 import { gameParser } from './gameParser';
+import { ReplayCache } from './replays';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { randomBytes } from 'node:crypto';
 
@@ -68,6 +69,8 @@ export interface TrepentaServer {
   close(): Promise<void>;
 }
 
+/** Finished games' replays kept serialised for the replay endpoint (about this many bytes). */
+const REPLAY_CACHE_CHARS = 16 * 1024 * 1024;
 /** game:history replays the stored log; each member gets this many a minute (room:join). */
 const HISTORIES_PER_MINUTE = 10;
 
@@ -238,6 +241,7 @@ export async function createServer(
   const chatLimiter = new WindowLimiter(config.CHAT_PER_10S, 10_000);
   const historyLimiter = new WindowLimiter(HISTORIES_PER_MINUTE, 60_000);
   const apiLimiter = new WindowLimiter(config.API_PER_MINUTE, 60_000);
+  const replays = new ReplayCache(REPLAY_CACHE_CHARS);
   /** Who created each room this node holds (in memory only: for ROOMS_PER_ADDRESS). */
   const creators = new Map<string, string>();
 
@@ -709,23 +713,33 @@ export async function createServer(
       if (!code.success || !Number.isInteger(game) || game < 1) {
         return reply.code(400).send({ error: 'BAD_REQUEST', message: SERVER_ERRORS.BAD_REQUEST });
       }
-      const stored = await store.loadGame(code.data, game);
-      if (!stored) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such game.' });
-      // §8: the secrets, and so the replay, only once the game is over.
-      if (!stored.finished)
-        return reply
-          .code(409)
-          .send({ error: 'NOT_FINISHED', message: 'That game is still being played.' });
-      return {
-        code: code.data,
-        game,
-        settings: stored.header.settings,
-        seatCount: stored.header.seatCount,
-        names: stored.header.names,
-        randomness: stored.header.randomness,
-        commitments: stored.header.commitments,
-        log: stored.log,
-      };
+      const key = `${code.data}/${game}`;
+      let body = replays.get(key);
+      if (body === undefined) {
+        const stored = await store.loadGame(code.data, game);
+        if (!stored) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such game.' });
+        // §8: the secrets, and so the replay, only once the game is over.
+        if (!stored.finished)
+          return reply
+            .code(409)
+            .send({ error: 'NOT_FINISHED', message: 'That game is still being played.' });
+        body = JSON.stringify({
+          code: code.data,
+          game,
+          settings: stored.header.settings,
+          seatCount: stored.header.seatCount,
+          names: stored.header.names,
+          randomness: stored.header.randomness,
+          commitments: stored.header.commitments,
+          log: stored.log,
+        });
+        replays.set(key, body);
+      }
+      // A finished game's replay never changes: a browser or proxy may keep it.
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body);
     },
   );
 

@@ -3,7 +3,7 @@
  * the server answers each with a refusal (or drops an oversized message), keeps running, and the
  * room's state is byte-identical afterwards. Then the HTTP endpoints and the origin check.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, clientSchemas } from '@trepenta/protocol';
 import type { ClientEventName } from '@trepenta/protocol';
 import { DEFAULT_SETTINGS, verifyGame } from '@trepenta/rules';
@@ -505,6 +505,15 @@ describe('HTTP', () => {
     await playUntilOver(host, 'greedy', 40_000);
     const replay = await getJson(`${base}/1/replay`);
     expect(replay.status).toBe(200);
+    // Asked again (every browser at the table asks when the game ends): the same body, from
+    // memory, and marked as never changing.
+    const loadGame = vi.spyOn(server.server.store, 'loadGame');
+    const again = await fetch(`${base}/1/replay`);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await again.json()).toEqual(replay.body);
+    expect(loadGame).not.toHaveBeenCalled();
+    loadGame.mockRestore();
     const record = replay.body as GameRecord & {
       code: string;
       game: number;
