@@ -161,4 +161,43 @@ test('a friend drops out mid-game: the stand-in plays the seat, the friend takes
   await expect(
     back.page.getByRole('button', { name: 'Step away: let the stand-in play for me' }),
   ).toBeVisible();
+
+  // Mid-game, the top bar still gives the links: Bea moves to another device with her seat link.
+  await back.page.getByRole('button', { name: 'Invite and seat links' }).click();
+  const links = back.page.getByRole('dialog', { name: 'Share this room' });
+  await expect(links.getByRole('textbox', { name: 'Invite friends' })).toHaveValue(invite);
+  await links.getByRole('button', { name: 'Show' }).click();
+  const seatLink = await links.getByRole('textbox', { name: 'Your seat link' }).inputValue();
+  expect(seatLink).toMatch(/\/r\/[A-Z0-9]{6}#t=/);
+  await shot(back.page, 'desktop-table-links');
+  await links.getByRole('button', { name: 'Close' }).click();
+  const device: Player = { ...bea, context: await browser.newContext(), page: back.page };
+  const phone: Player = { ...device, page: await device.context.newPage() };
+  await phone.page.goto(seatLink);
+  await expect(phone.page.locator('.my-area')).toBeVisible();
+  await expect.poll(async () => (await snapshot(phone.page)).viewer).toBe(1);
+
+  // Leaving mid-game gives the seat up for good: asked first, with stepping away offered instead.
+  const leave = () => phone.page.getByRole('button', { name: 'Leave room' }).click();
+  const asked = phone.page.getByRole('dialog', { name: 'Leave this game?' });
+  await leave();
+  await expect(asked).toContainText('you cannot take it back');
+  await shot(phone.page, 'desktop-table-leave-asked');
+  await asked.getByRole('button', { name: 'Stay' }).click();
+  await expect(asked).toHaveCount(0);
+  await leave();
+  await asked.getByRole('button', { name: 'Step away instead' }).click();
+  await expect(beaPanel).toContainText('stand-in playing');
+  await phone.page.getByRole('button', { name: 'Take my seat back' }).click();
+  await expect(beaPanel).not.toContainText('stand-in playing');
+  await leave();
+  await asked.getByRole('button', { name: 'Leave the game' }).click();
+  await expect(phone.page).toHaveURL(/\/$/);
+  // The table is told: the seat keeps playing, under its number now.
+  const seatTwo = ada.page.getByRole('region', { name: 'Seat 2', exact: true });
+  await expect(seatTwo).toContainText('stand-in playing');
+  await expect(
+    ada.page.getByText('Bea left the game; the stand-in plays seat 2.').first(),
+  ).toBeAttached();
+  await device.context.close();
 });

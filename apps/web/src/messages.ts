@@ -132,6 +132,8 @@ export const m = {
     joinTitle: 'Join a room',
     code: 'Room code',
     codePlaceholder: 'e.g. KXT7QM',
+    badCode:
+      'That is not a room code: a code is 6 letters and digits, like KXT7QM. Check it with your friend, or paste their link.',
     join: 'Join',
     watch: 'Watch',
     practiceTitle: 'Practice',
@@ -227,6 +229,13 @@ export const m = {
     reshuffleLine: (n: number) => `Long Play reshuffles per round: ${n}`,
     connected: 'connected',
     away: 'away',
+    joinedToPlay: (name: string) => `${name} joined the table.`,
+    joinedToWatch: (name: string) => `${name} is watching.`,
+    leftRoom: (name: string) => `${name} left the room.`,
+    leftGame: (name: string, seat: number) =>
+      `${name} left the game; the stand-in plays seat ${seat + 1}.`,
+    newHost: (name: string) => `${name} is the host now.`,
+    youHost: 'You are the host now.',
   },
 
   // ---------------------------------------------------------------- table
@@ -317,6 +326,13 @@ export const m = {
     handOver: 'Let the stand-in play',
     handOverIn: (time: string) => `Let the stand-in play (in ${time})`,
     stepAway: 'Step away: let the stand-in play for me',
+    shareLinks: 'Invite and seat links',
+    leaveTitle: 'Leave this game?',
+    leaveWarning:
+      'You give up your seat: the stand-in plays it to the end of the game, and you cannot take it back. To come back later, step away instead; your seat waits for you.',
+    leaveConfirm: 'Leave the game',
+    stepAwayInstead: 'Step away instead',
+    stay: 'Stay',
     standInForYou: 'The stand-in is playing your seat while you are away.',
     takeBack: 'Take my seat back',
     choosing: 'choosing field…',

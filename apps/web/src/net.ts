@@ -15,7 +15,7 @@ import type {
   You,
 } from '@trepenta/protocol';
 import type { EventBatch, EventView, MoveView, PlayerAction } from '@trepenta/rules';
-import { describeEvent, seatNames } from './game/describe';
+import { describeEvent, membershipNotes, seatNames } from './game/describe';
 import { m } from './messages';
 import { navigate } from './router';
 import { playTurnSound } from './sound';
@@ -243,6 +243,13 @@ export function onRoomState(received: RoomView): void {
   }
   store.set({ room, you });
   if (!taken) return;
+  if (state.room?.code === room.code) {
+    const notes = membershipNotes(state.room, room, you?.memberId ?? null);
+    if (notes.length > 0) {
+      announce(notes.join(' '));
+      if (state.game) appendLog(notes.map((text) => ({ text, own: false })));
+    }
+  }
   if (room.status === 'starting' && room.commit) sendNonce(room, you);
   if (room.status === 'lobby' && state.game) store.set({ game: null, selection: null });
 }

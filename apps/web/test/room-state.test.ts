@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { roomViewSchema } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { connected, onRoomState } from '../src/net';
+import { membershipNotes } from '../src/game/describe';
 import { store } from '../src/store';
 
 /** Ana (m1) and Ben (m2) on two seats; `host` is who holds the host role at `revision`. */
@@ -98,5 +99,63 @@ describe('the room view held', () => {
     onRoomState(roomAt(50, 'm1', 'KMNPQR'));
     expect(store.get().room?.code).toBe('BCDFGH');
     expect(store.get().room?.revision).toBe(3);
+  });
+});
+
+describe('membership notes: who came, who went, who hosts', () => {
+  /** roomAt with Ben gone, or a third member (Cleo) added, and the room's status. */
+  function variant(
+    base: RoomView,
+    change: { without?: 'm2'; cleo?: number | null; status?: RoomView['status'] },
+  ): RoomView {
+    const members = base.members.filter((member) => member.id !== change.without);
+    if (change.cleo !== undefined)
+      members.push({
+        id: 'm3',
+        nickname: 'Cleo',
+        role: change.cleo === null ? 'spectator' : 'player',
+        seat: change.cleo,
+        connected: true,
+        host: false,
+      });
+    return { ...base, members, status: change.status ?? base.status };
+  }
+
+  it('names newcomers as players or watchers, and who left, the game or the room', () => {
+    const before = roomAt(3, 'm1');
+    expect(membershipNotes(before, variant(before, { cleo: null }), 'm1')).toEqual([
+      'Cleo is watching.',
+    ]);
+    expect(membershipNotes(before, variant(before, { cleo: 1 }), 'm1')).toEqual([
+      'Cleo joined the table.',
+    ]);
+    expect(membershipNotes(before, variant(before, { without: 'm2' }), 'm1')).toEqual([
+      'Ben left the room.',
+    ]);
+    const playing = variant(before, { status: 'playing' });
+    expect(
+      membershipNotes(playing, variant(playing, { without: 'm2', status: 'playing' }), 'm1'),
+    ).toEqual(['Ben left the game; the stand-in plays seat 2.']);
+    // Nothing changed, or only the viewer came: nothing to say.
+    expect(membershipNotes(before, roomAt(4, 'm1'), 'm1')).toEqual([]);
+    expect(membershipNotes(variant(before, { without: 'm2' }), before, 'm2')).toEqual([]);
+  });
+
+  it('says who hosts now, and says it to the new host as "you"', () => {
+    expect(membershipNotes(roomAt(3, 'm1'), roomAt(4, 'm2'), 'm1')).toEqual([
+      'Ben is the host now.',
+    ]);
+    expect(membershipNotes(roomAt(3, 'm1'), roomAt(4, 'm2'), 'm2')).toEqual([
+      'You are the host now.',
+    ]);
+  });
+
+  it('reach the screen reader when a room view is taken, and not for the first view', () => {
+    joinedAsBen();
+    store.set({ announcement: { id: 0, text: '' } });
+    onRoomState(roomAt(3, 'm1'));
+    expect(store.get().announcement.text).toBe('');
+    onRoomState(variant(roomAt(4, 'm1'), { cleo: null }));
+    expect(store.get().announcement.text).toBe('Cleo is watching.');
   });
 });

@@ -5,12 +5,13 @@ import { LIMITS } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
 import { joinRoom, leaveRoom, requestOrNotify } from '../net';
-import { links, navigate } from '../router';
+import { navigate } from '../router';
 import { tokens } from '../storage';
 import { setPrefs, useStore } from '../store';
 import { PanelToggle, SidePanel } from '../table/SidePanel';
 import { Table } from '../table/Table';
-import { SeatCountOptions, copyText } from '../ui/common';
+import { SeatCountOptions } from '../ui/common';
+import { ShareLinks } from '../ui/ShareLinks';
 import { RoomRulesCard } from '../ui/RulesHelp';
 import { SettingsForm } from '../ui/SettingsForm';
 
@@ -177,64 +178,6 @@ export function JoinScreen({ code }: { code: string }) {
   );
 }
 
-function CopyField({
-  label,
-  hint,
-  value,
-  secret,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  secret?: boolean;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const [status, setStatus] = useState<'idle' | 'copied' | 'manual'>('idle');
-  const [shown, setShown] = useState(!secret);
-  return (
-    <div className="copy-field">
-      <label>
-        <strong>{label}</strong>
-        <span className="muted small"> — {hint}</span>
-      </label>
-      <div className="copy-row">
-        <input
-          ref={input}
-          readOnly
-          value={shown ? value : '•'.repeat(24)}
-          onFocus={(event) => event.target.select()}
-          aria-label={label}
-        />
-        {secret && (
-          <button type="button" className="ghost" onClick={() => setShown((s) => !s)}>
-            {shown ? m.lobby.hide : m.lobby.show}
-          </button>
-        )}
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            setShown(true);
-            requestAnimationFrame(
-              () =>
-                void copyText(value, input.current).then((ok) =>
-                  setStatus(ok ? 'copied' : 'manual'),
-                ),
-            );
-          }}
-        >
-          {status === 'copied' ? m.lobby.copied : m.lobby.copy}
-        </button>
-      </div>
-      {status === 'manual' && (
-        <p className="muted small" role="status">
-          {m.lobby.copyManual}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export function Lobby({ room }: { room: RoomView }) {
   const you = useStore((s) => s.you);
   const [editing, setEditing] = useState<GameSettings | null>(null);
@@ -266,19 +209,7 @@ export function Lobby({ room }: { room: RoomView }) {
           <h1>{m.lobby.title(room.code)}</h1>
           <section className="card-panel">
             <h2>{m.lobby.share}</h2>
-            <CopyField
-              label={m.lobby.invite}
-              hint={m.lobby.inviteHint}
-              value={links.invite(room.code)}
-            />
-            {you && (
-              <CopyField
-                label={mySeat === null ? m.lobby.memberLink : m.lobby.seatLink}
-                hint={mySeat === null ? m.lobby.memberLinkHint : m.lobby.seatLinkHint}
-                value={links.seat(room.code, you.token)}
-                secret
-              />
-            )}
+            <ShareLinks code={room.code} you={you} />
           </section>
           <div className="lobby-grid">
             <section className="card-panel seats-panel" aria-labelledby="seats-title">

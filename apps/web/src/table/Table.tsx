@@ -18,6 +18,7 @@ import {
   visible,
 } from '../ui/focus';
 import { RulesHelp } from '../ui/RulesHelp';
+import { ShareLinks } from '../ui/ShareLinks';
 import { FieldRow, HandRow, Piles, SeatPanel, deadlineOf } from './parts';
 import { RoundEndBoard } from './RoundEnd';
 import { ScoreSheet } from './ScoreSheet';
@@ -186,7 +187,12 @@ function TopBar({
   onPanel: () => void;
 }) {
   const prefs = useStore((s) => s.prefs);
-  const [help, setHelp] = useState(false);
+  const you = useStore((s) => s.you);
+  const [dialog, setDialog] = useState<'help' | 'share' | 'leave' | null>(null);
+  const close = () => setDialog(null);
+  // A seated player who leaves a game gives the seat up for good (the stand-in plays it to the
+  // end): asked first. Anyone else leaves at once.
+  const leaving = me !== null && game.phase !== 'gameOver';
   return (
     <header className="top-bar">
       <div className="top-info">
@@ -222,16 +228,51 @@ function TopBar({
             ◆
           </span>
         </button>
-        <IconButton label={m.prefs.help} icon="help" onClick={() => setHelp(true)} />
+        <IconButton label={m.prefs.help} icon="help" onClick={() => setDialog('help')} />
+        <IconButton label={m.table.shareLinks} icon="link" onClick={() => setDialog('share')} />
         {me !== null && standInOf(room, me) === false && (
           <IconButton label={m.table.stepAway} icon="pause" onClick={() => stepAway(me)} />
         )}
         <PanelToggle open={panelOpen} onOpen={onPanel} />
-        <IconButton label={m.lobby.leave} icon="exit" onClick={() => void leaveRoom()} />
+        <IconButton
+          label={m.lobby.leave}
+          icon="exit"
+          onClick={() => (leaving ? setDialog('leave') : void leaveRoom())}
+        />
       </div>
-      {help && (
-        <Modal title={m.rulesHelp.title} onClose={() => setHelp(false)} wide>
+      {dialog === 'help' && (
+        <Modal title={m.rulesHelp.title} onClose={close} wide>
           <RulesHelp settings={game.settings} />
+        </Modal>
+      )}
+      {dialog === 'share' && (
+        <Modal title={m.lobby.share} onClose={close}>
+          <ShareLinks code={room.code} you={you} />
+        </Modal>
+      )}
+      {dialog === 'leave' && me !== null && (
+        <Modal title={m.table.leaveTitle} onClose={close}>
+          <p>{m.table.leaveWarning}</p>
+          <div className="dialog-actions">
+            <button type="button" className="danger" onClick={() => void leaveRoom()}>
+              {m.table.leaveConfirm}
+            </button>
+            {standInOf(room, me) === false && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  close();
+                  stepAway(me);
+                }}
+              >
+                {m.table.stepAwayInstead}
+              </button>
+            )}
+            <button type="button" className="ghost" onClick={close}>
+              {m.table.stay}
+            </button>
+          </div>
         </Modal>
       )}
     </header>

@@ -7,6 +7,7 @@ const paths = {
   pause: 'M9 6v12M15 6v12',
   exit: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
   history: 'M5 5h14M5 10h14M5 15h14M5 20h9',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
 } as const;
 
 export function Icon({ name }: { name: keyof typeof paths }) {
