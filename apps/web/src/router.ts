@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { roomCodeSchema } from '@trepenta/protocol';
 
 /** The smallest router that does the job: "/", "/rules" and "/r/CODE" with the History API. */
 export const useRoute = create<{ path: string; hash: string }>(() => ({
@@ -38,3 +39,10 @@ export const links = {
   seat: (code: string, token: string) => `${location.origin}/r/${code}#t=${token}`,
   rule: (anchor: string) => `/rules#${anchor}`,
 };
+
+/** The room code typed or pasted: the code itself (any case, spaces and dashes), or a room link. */
+export function roomCodeIn(text: string): string | null {
+  const fromLink = /\/r\/([^/?#\s]+)/.exec(text)?.[1];
+  const parsed = roomCodeSchema.safeParse(fromLink ?? text);
+  return parsed.success ? parsed.data : null;
+}

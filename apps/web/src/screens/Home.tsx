@@ -4,7 +4,7 @@ import type { BotLevel, GameSettings } from '@trepenta/rules';
 import { LIMITS } from '@trepenta/protocol';
 import { m } from '../messages';
 import { createRoom, joinRoom, request } from '../net';
-import { navigate } from '../router';
+import { navigate, roomCodeIn } from '../router';
 import { notify, setPrefs, useStore } from '../store';
 import { CardFace } from '../ui/Card';
 import { SettingsForm } from '../ui/SettingsForm';
@@ -72,8 +72,12 @@ export function Home() {
 
   const join = async (role: 'player' | 'spectator') => {
     if (!requireName()) return;
-    const target = code.toUpperCase().replace(/[\s-]/g, '');
-    if (!target) return;
+    if (!code.trim()) return;
+    const target = roomCodeIn(code);
+    if (target === null) {
+      setError(m.home.badCode);
+      return;
+    }
     setBusy(true);
     const joined = await joinRoom(target, { nickname: cleanName, role });
     setBusy(false);
