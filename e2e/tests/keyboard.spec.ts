@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { PHONE, createRoom, newPlayer, shot, snapshot } from './helpers';
+import { PHONE, createRoom, joinByLink, newPlayer, shot, snapshot } from './helpers';
 
 /** A laptop's window, smaller than DESKTOP: the whole table must fit it without scrolling. */
 const LAPTOP = { width: 1280, height: 800 };
@@ -193,4 +193,33 @@ test('phone: the side panel is a sheet that takes the focus and closes with Esca
   await expect(sheet).toBeVisible();
   await page.mouse.click(PHONE.width / 2, 150);
   await expect(sheet).toBeHidden();
+
+  // A friend's chat while the sheet is closed shows on its button until it is read; a message
+  // that arrives while the chat is open on screen is read at once.
+  const friend = await newPlayer(browser, 'Cal');
+  await joinByLink(
+    friend,
+    await page.getByRole('textbox', { name: 'Invite friends' }).inputValue(),
+  );
+  await friend.page.getByRole('tab', { name: 'Chat' }).click();
+  const say = async (text: string) => {
+    await friend.page.getByRole('textbox', { name: 'Say something…' }).fill(text);
+    await friend.page.getByRole('button', { name: 'Send' }).click();
+  };
+  await say('hi Bea');
+  const unread = page.getByRole('button', { name: 'Table info, 1 unread chat message' });
+  await expect(unread).toBeVisible();
+  await expect(unread.locator('.unread-dot')).toHaveText('1');
+  await shot(page, 'phone-chat-unread');
+  await unread.click();
+  await expect(page.getByRole('tab', { name: 'Chat (1)' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Chat (1)' }).click();
+  await expect(sheet).toContainText('hi Bea');
+  await expect(page.getByRole('tab', { name: 'Chat', exact: true })).toBeVisible();
+  await say('welcome');
+  await expect(sheet).toContainText('welcome');
+  await page.keyboard.press('Escape');
+  await expect(toggle).toBeFocused();
+  await expect(page.locator('.unread-dot')).toHaveCount(0);
+  await friend.context.close();
 });

@@ -74,6 +74,18 @@ for (const size of ['desktop', 'phone'] as const) {
         await expect(sheet).toContainText('Ada');
         await expect(page.locator('.ready-bar')).toContainText('waiting for you');
         await shot(page, `${size}-round-scores`);
+        if (size === 'desktop') {
+          // The side panel's score sheet shows every round and the total without scrolling.
+          const panel = page.locator('.side-panel');
+          await panel.getByRole('tab', { name: 'Scores' }).click();
+          await expect(panel.getByRole('columnheader', { name: 'Total' })).toBeVisible();
+          const body = panel.locator('.tab-body');
+          expect(await body.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(
+            1,
+          );
+          await shot(page, 'desktop-panel-scores');
+          await panel.getByRole('tab', { name: 'Log' }).click();
+        }
       }
       if (!(await actOnce(player))) await page.waitForTimeout(40);
     }

@@ -467,6 +467,7 @@ export const m = {
       '🎉': 'Yay!',
     } as Record<string, string>,
     open: 'Table info',
+    openUnread: (n: number) => `Table info, ${n} unread chat ${n === 1 ? 'message' : 'messages'}`,
   },
 
   prefs: {

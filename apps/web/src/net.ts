@@ -143,7 +143,7 @@ function entered(room: RoomView, you: You): void {
     you,
     closed: null,
     ...(previous.code !== room.code
-      ? { room: null, game: null, chat: [], log: [], batches: [] }
+      ? { room: null, game: null, chat: [], chatSeenId: 0, log: [], batches: [] }
       : {}),
   });
   onRoomState(room);
@@ -165,7 +165,8 @@ export async function joinRoom(
   const answer = await request('room:join', { code, ...options, history: !store.get().game });
   if (!answer.ok) return answer;
   entered(answer.room, answer.you);
-  store.set({ chat: answer.chat });
+  // What was said before this member came is there to read, not news.
+  store.set({ chat: answer.chat, chatSeenId: answer.chat.at(-1)?.id ?? 0 });
   return { ok: true };
 }
 

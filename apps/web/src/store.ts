@@ -56,6 +56,8 @@ export interface GameStore {
   batches: EventBatch<EventView>[];
   log: LogLine[];
   chat: ChatMessage[];
+  /** The newest chat message this tab has shown (its id): later ones from others are unread. */
+  chatSeenId: number;
   announcement: { id: number; text: string };
   selection: Selection;
   pending: boolean;
@@ -78,6 +80,7 @@ export const useStore = create<GameStore>(() => ({
   batches: [],
   log: [],
   chat: [],
+  chatSeenId: 0,
   announcement: { id: 0, text: '' },
   selection: null,
   pending: false,
@@ -87,6 +90,14 @@ export const useStore = create<GameStore>(() => ({
   nonces: {},
   prefs: { ...DEFAULT_PREFS, ...readJson<Partial<Prefs>>(PREFS_KEY, {}) },
 }));
+
+/** Chat messages from others that came after the last one shown. */
+export function unreadChat(state: Pick<GameStore, 'chat' | 'chatSeenId' | 'you'>): number {
+  let unread = 0;
+  for (const message of state.chat)
+    if (message.id > state.chatSeenId && message.memberId !== state.you?.memberId) unread++;
+  return unread;
+}
 
 export const store = {
   get: () => useStore.getState(),

@@ -4,7 +4,8 @@ import { EMOTES, LIMITS } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
 import { requestOrNotify } from '../net';
-import { setPrefs, useStore } from '../store';
+import { setPrefs, store, unreadChat, useStore } from '../store';
+import { useMedia } from '../ui/common';
 import { Icon } from '../ui/icons';
 import { RulesHelp } from '../ui/RulesHelp';
 import { ScoreTable } from './ScoreSheet';
@@ -13,6 +14,7 @@ const PANEL_ID = 'side-panel';
 
 /** The top bar's button that opens the side panel as a bottom sheet (narrow screens only). */
 export function PanelToggle({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  const unread = useStore(unreadChat);
   return (
     <button
       type="button"
@@ -22,7 +24,12 @@ export function PanelToggle({ open, onOpen }: { open: boolean; onOpen: () => voi
       onClick={onOpen}
     >
       <Icon name="menu" />
-      <span className="sr-only">{m.panel.open}</span>
+      <span className="sr-only">{unread > 0 ? m.panel.openUnread(unread) : m.panel.open}</span>
+      {unread > 0 && (
+        <span className="unread-dot" aria-hidden="true">
+          {unread}
+        </span>
+      )}
     </button>
   );
 }
@@ -44,12 +51,15 @@ export function SidePanel({
   onClose: () => void;
 }) {
   const [tab, setTab] = useState<Tab>('log');
-  const chatCount = useStore((s) => s.chat.length);
-  const [seenChat, setSeenChat] = useState(chatCount);
+  // Below 900 px the panel is a sheet: the chat is read only while the sheet is open on it.
+  const sheet = useMedia('(max-width: 900px)');
+  const shown = open || !sheet;
+  const reading = tab === 'chat' && shown;
+  const newest = useStore((s) => s.chat.at(-1)?.id ?? 0);
   useEffect(() => {
-    if (tab === 'chat') setSeenChat(chatCount);
-  }, [tab, chatCount]);
-  const unread = tab === 'chat' ? 0 : chatCount - seenChat;
+    if (reading && newest > store.get().chatSeenId) store.set({ chatSeenId: newest });
+  }, [reading, newest]);
+  const unread = useStore(unreadChat);
   const tabs: [Tab, string][] = [
     ['log', m.panel.log],
     ['chat', unread > 0 ? `${m.panel.chat} (${unread})` : m.panel.chat],
@@ -85,8 +95,8 @@ export function SidePanel({
           </button>
         </div>
         <div className="tab-body" role="tabpanel">
-          {tab === 'log' && <GameLog />}
-          {tab === 'chat' && <Chat room={room} />}
+          {tab === 'log' && <GameLog shown={shown} />}
+          {tab === 'chat' && <Chat room={room} shown={shown} />}
           {tab === 'rules' && <RulesHelp settings={room.settings} />}
           {tab === 'scores' && game && (
             <ScoreTable
@@ -130,14 +140,15 @@ function useSheetFocus(open: boolean, onClose: () => void): void {
   }, [open]);
 }
 
-export function GameLog() {
+/** The move log; `shown`: on screen (a closed sheet is not), so that it opens at the newest. */
+export function GameLog({ shown = true }: { shown?: boolean }) {
   const log = useStore((s) => s.log);
   const end = useRef<HTMLLIElement>(null);
   // Follows the newest line (the log keeps its last few hundred, so its length stops changing).
   const newest = log[log.length - 1]?.id;
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
-  }, [newest]);
+    if (shown) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [newest, shown]);
   if (log.length === 0) return <p className="muted">{m.panel.emptyLog}</p>;
   return (
     <ol className="game-log">
@@ -156,15 +167,15 @@ export function GameLog() {
   );
 }
 
-export function Chat({ room }: { room: RoomView }) {
+export function Chat({ room, shown = true }: { room: RoomView; shown?: boolean }) {
   const chat = useStore((s) => s.chat);
   const muted = useStore((s) => s.prefs.muted);
   const me = useStore((s) => s.you?.memberId);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
-  }, [chat.length]);
+    if (shown) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [chat.length, shown]);
   const send = (payload: { text: string } | { emote: (typeof EMOTES)[number] }) =>
     requestOrNotify('chat:send', payload);
   const toggleMute = (id: string) =>

@@ -7,7 +7,7 @@ import { cardText, seatNames } from '../game/describe';
 import { m } from '../messages';
 import { leaveRoom, requestOrNotify } from '../net';
 import { setPrefs, useStore } from '../store';
-import { Countdown, Modal } from '../ui/common';
+import { Countdown, Modal, useIsPhone } from '../ui/common';
 import { Icon } from '../ui/icons';
 import {
   buttonsIn,
@@ -31,19 +31,6 @@ export function seatOrder(game: GameView): number[] {
   if (game.viewer === 'spectator') return Array.from({ length: n }, (_, i) => i);
   const me = game.viewer;
   return Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n);
-}
-
-export function useIsPhone(): boolean {
-  const query = '(max-width: 640px)';
-  const [phone, setPhone] = useState(() => window.matchMedia?.(query).matches ?? false);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const update = () => setPhone(list.matches);
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, []);
-  return phone;
 }
 
 export function Table({ game, room }: { game: GameView; room: RoomView }) {

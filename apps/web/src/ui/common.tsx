@@ -3,6 +3,23 @@ import type { ReactNode } from 'react';
 import { MAX_SEATS } from '@trepenta/rules';
 import { m } from '../messages';
 
+/** Whether a media query matches, following it as the window changes. */
+export function useMedia(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const update = () => setMatches(list.matches);
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
+}
+
+/** A phone in portrait: the table's compact layout (styles.css, max-width 640px). */
+export const useIsPhone = (): boolean => useMedia('(max-width: 640px)');
+
 /** Re-renders every `ms` while mounted. */
 export function useNow(ms = 250): number {
   const [now, setNow] = useState(() => Date.now());
