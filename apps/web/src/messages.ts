@@ -350,6 +350,8 @@ export const m = {
     makeField: 'Make this my field',
     pileA: 'Pile A',
     pileB: 'Pile B',
+    positionsWorth: (die: number) =>
+      `Your die shows ${die}: your five positions are worth ${die} to ${die + 4}.`,
     peekHint: 'Both piles are face up. Pick the one to lay as your field, then order it.',
     sortHint:
       'Tap cards to move them between field and hand (five each), then order your field. Each field position’s value comes from your die.',

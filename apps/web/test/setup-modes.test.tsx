@@ -26,6 +26,14 @@ describe('setup modes', () => {
     const { view, send } = renderSetup(['peek']);
     const piles = view.setup!.piles!;
     expect(document.querySelectorAll('[data-face]').length).toBe(10);
+    // The own die is shown before a pile is picked: the positions' values decide the choice.
+    const die = view.seats[0]!.die;
+    expect(
+      screen.getByText(
+        `Your die shows ${die}: your five positions are worth ${die} to ${die + 4}.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: `You: Die: ${die}` })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Use Pile A' }));
     const first = piles.A[0]!;
     fireEvent.click(screen.getAllByRole('button', { name: /^Move right:/ })[0]!);

@@ -238,6 +238,11 @@ export function PeekChoice({
   return (
     <>
       <p className="hint">{m.setup.peekHint}</p>
+      {/* The die sets what each position is worth: what the choice between the piles turns on. */}
+      <p className="die-line">
+        <Die value={die} label={`${m.table.you}: ${m.table.die(die)}`} />
+        <span>{m.setup.positionsWorth(die)}</span>
+      </p>
       <div className="peek-piles">
         {(['A', 'B'] as const).map((p) => (
           <div key={p} className={`peek-pile ${pile === p ? 'chosen' : ''}`}>
