@@ -125,16 +125,18 @@ function standInOf(room: RoomView, seat: number): boolean | null {
 function IconButton({
   label,
   icon,
+  className = '',
   onClick,
 }: {
   label: string;
   icon: Parameters<typeof Icon>[0]['name'];
+  className?: string;
   onClick: () => void;
 }) {
   return (
     <button
       type="button"
-      className="icon-button"
+      className={`icon-button ${className}`}
       aria-label={label}
       title={label}
       onClick={onClick}
@@ -215,7 +217,13 @@ function TopBar({
             ◆
           </span>
         </button>
-        <IconButton label={m.prefs.help} icon="help" onClick={() => setDialog('help')} />
+        {/* On a phone the sheet's Rules tab gives the same help, and the bar has no room. */}
+        <IconButton
+          label={m.prefs.help}
+          icon="help"
+          className="wide-only"
+          onClick={() => setDialog('help')}
+        />
         <IconButton label={m.table.shareLinks} icon="link" onClick={() => setDialog('share')} />
         {me !== null && standInOf(room, me) === false && (
           <IconButton label={m.table.stepAway} icon="pause" onClick={() => stepAway(me)} />
