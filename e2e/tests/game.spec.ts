@@ -84,6 +84,13 @@ test('friends play a whole game with house rules, reload, offline, spectator, ve
   const spectator = await newPlayer(browser, 'Eve');
   await joinByLink(spectator, invite, 'spectator');
   await expect(spectator.page.getByText('You are watching this game.')).toBeVisible();
+  // With no seat of their own, the seats sit around the piles: two above, one below.
+  const rows = spectator.page.locator('.felt > .opponents');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).locator('.seat-panel')).toHaveCount(2);
+  await expect(rows.nth(1).locator('.seat-panel')).toHaveCount(1);
+  await expect(spectator.page.locator('.felt > .opponents + .center + .opponents')).toHaveCount(1);
+  await shot(spectator.page, 'desktop-spectator');
   await assertSpectatorSeesNoHiddenCard(spectator);
   // Another device joining mid-game gets the move log so far, from the deal on (game:history).
   const spectatorLog = spectator.page.locator('.game-log > li:not(.log-end)');

@@ -46,7 +46,11 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   useFocusRescue('.table-screen');
   useTitle(game, names, room.code);
   const others = seatOrder(game);
-  const isHost = useStore((s) => s.you?.host ?? false);
+  // A spectator has no area of their own: the seats sit around the piles, half above and half
+  // below, each panel as large as a player's opponents' are.
+  const split = me === null && !phone ? Math.ceil(others.length / 2) : others.length;
+  const seatsAbove = others.slice(0, split);
+  const seatsBelow = others.slice(split);
 
   return (
     <div className={`table-screen phase-${game.phase}`}>
@@ -65,24 +69,28 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
           {game.phase === 'gameOver' && <ScoreSheet game={game} room={room} names={names} />}
           {!revealPhase && game.phase !== 'gameOver' && (
             <>
-              <div className={`opponents count-${others.length}`}>
-                {others.map((seat) => (
-                  <SeatPanel
-                    key={seat}
-                    game={game}
-                    room={room}
-                    seat={game.seats[seat]!}
-                    name={names[seat]!}
-                    controls={controls}
-                    compact={phone || others.length > 3}
-                    isHost={isHost}
-                  />
-                ))}
-              </div>
+              <SeatRow
+                seats={seatsAbove}
+                game={game}
+                room={room}
+                names={names}
+                controls={controls}
+                phone={phone}
+              />
               <div className="center">
                 <TurnBanner game={game} room={room} names={names} controls={controls} />
                 <Piles game={game} controls={controls} />
               </div>
+              {seatsBelow.length > 0 && (
+                <SeatRow
+                  seats={seatsBelow}
+                  game={game}
+                  room={room}
+                  names={names}
+                  controls={controls}
+                  phone={phone}
+                />
+              )}
               {me !== null &&
                 (game.phase === 'setup' ? (
                   <SetupPanel game={game} room={room} names={names} />
@@ -104,6 +112,41 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
           onClose={() => setPanelOpen(false)}
         />
       </div>
+    </div>
+  );
+}
+
+/** A row of other seats' panels: compact on a phone or when more than three share the row. */
+function SeatRow({
+  seats,
+  game,
+  room,
+  names,
+  controls,
+  phone,
+}: {
+  seats: number[];
+  game: GameView;
+  room: RoomView;
+  names: string[];
+  controls: TurnControls;
+  phone: boolean;
+}) {
+  const isHost = useStore((s) => s.you?.host ?? false);
+  return (
+    <div className={`opponents count-${seats.length}`}>
+      {seats.map((seat) => (
+        <SeatPanel
+          key={seat}
+          game={game}
+          room={room}
+          seat={game.seats[seat]!}
+          name={names[seat]!}
+          controls={controls}
+          compact={phone || seats.length > 3}
+          isHost={isHost}
+        />
+      ))}
     </div>
   );
 }
