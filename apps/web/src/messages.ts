@@ -175,6 +175,7 @@ export const m = {
     asPlayer: 'Join the table',
     asSpectator: 'Watch',
     locked: 'The host has locked this room: you can watch.',
+    full: 'Every seat is taken: you can watch, and take a seat if one comes free.',
     midGame: 'A game is being played: you can watch now and sit down for the next one.',
     back: 'Back home',
   },

@@ -1,6 +1,7 @@
 /** The page a room link opens: what it shows from the room's public summary (GET /api/rooms/:code). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { JoinScreen } from '../src/screens/Room';
 import { m } from '../src/messages';
 
@@ -19,6 +20,22 @@ describe('the join screen', () => {
     render(<JoinScreen code="BCDFGH" />);
     expect(await screen.findByText(m.join.notFound)).toBeDefined();
     expect(screen.queryByRole('button', { name: m.join.asPlayer })).toBeNull();
+  });
+
+  it('a full lobby says every seat is taken and offers to watch', async () => {
+    answer(200, {
+      code: 'BCDFGH',
+      status: 'lobby',
+      locked: false,
+      seatCount: 2,
+      freeSeats: 0,
+      spectators: 0,
+      settings: DEFAULT_SETTINGS,
+    });
+    render(<JoinScreen code="BCDFGH" />);
+    expect(await screen.findByText(m.join.full)).toBeDefined();
+    expect(screen.queryByRole('button', { name: m.join.asPlayer })).toBeNull();
+    expect(screen.getByRole('button', { name: m.join.asSpectator })).toBeDefined();
   });
 
   it.each([

@@ -152,6 +152,9 @@ export function JoinScreen({ code }: { code: string }) {
           autoFocus
         />
         {known && known.locked && <p className="muted small">{m.join.locked}</p>}
+        {known && known.status === 'lobby' && !known.locked && known.freeSeats === 0 && (
+          <p className="muted small">{m.join.full}</p>
+        )}
         {known && known.status !== 'lobby' && <p className="muted small">{m.join.midGame}</p>}
         {error && (
           <p className="error" role="alert">
