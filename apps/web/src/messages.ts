@@ -327,6 +327,7 @@ export const m = {
     handOver: 'Let the stand-in play',
     handOverIn: (time: string) => `Let the stand-in play (in ${time})`,
     stepAway: 'Step away: let the stand-in play for me',
+    hurry: 'Ten seconds left in your turn: then the stand-in plays it.',
     shareLinks: 'Invite and seat links',
     leaveTitle: 'Leave this game?',
     leaveWarning:

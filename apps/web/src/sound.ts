@@ -1,11 +1,11 @@
 let context: AudioContext | null = null;
 
-/** A short two-note chime when it becomes your turn (off by default; see the sound toggle). */
-export function playTurnSound(): void {
+/** A few short sine notes, one after another (off by default; see the sound toggle). */
+function chime(frequencies: readonly number[]): void {
   try {
     context ??= new AudioContext();
     const now = context.currentTime;
-    for (const [i, freq] of [660, 880].entries()) {
+    for (const [i, freq] of frequencies.entries()) {
       const osc = context.createOscillator();
       const gain = context.createGain();
       osc.type = 'sine';
@@ -18,6 +18,16 @@ export function playTurnSound(): void {
       osc.stop(now + i * 0.12 + 0.3);
     }
   } catch {
-    // No audio here: the tab title and the banner still say it is your turn.
+    // No audio here: the tab title, the banner and the countdown still say it.
   }
+}
+
+/** A rising two-note chime when it becomes your turn. */
+export function playTurnSound(): void {
+  chime([660, 880]);
+}
+
+/** Two low notes when your own timer is about to run out. */
+export function playHurrySound(): void {
+  chime([440, 440]);
 }

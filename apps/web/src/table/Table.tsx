@@ -22,6 +22,7 @@ import { ShareLinks } from '../ui/ShareLinks';
 import { FieldRow, HandRow, Piles, SeatPanel, deadlineOf } from './parts';
 import { RoundEndBoard } from './RoundEnd';
 import { ScoreSheet } from './ScoreSheet';
+import { useHurryWarning } from './hurry';
 import { SetupPanel } from './Setup';
 import { PanelToggle, SidePanel } from './SidePanel';
 
@@ -357,6 +358,8 @@ function TurnBanner({
   controls: TurnControls;
 }) {
   const at = deadlineOf(game, room);
+  const mine = game.phase === 'turns' && controls.isMyTurn;
+  useHurryWarning(at, mine);
   if (game.phase === 'setup') {
     // A seated player's setup panel has its own title and countdown.
     if (controls.me !== null) return null;
@@ -368,7 +371,6 @@ function TurnBanner({
     );
   }
   if (game.phase !== 'turns' || !game.turn) return null;
-  const mine = controls.isMyTurn;
   const name = names[game.turn.seat] ?? '';
   return (
     <div className={`turn-banner ${mine ? 'mine' : ''}`}>
