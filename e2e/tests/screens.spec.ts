@@ -127,6 +127,30 @@ for (const size of ['desktop', 'phone'] as const) {
   });
 }
 
+test('phone, four seats: a selected card brings its discard and cancel buttons into view', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 4,
+    rules: [],
+    bots: { 1: 'Easy bot', 2: 'Easy bot', 3: 'Easy bot' },
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await untilMyTurn(player);
+  await page.locator('[data-zone="drawPile"]').click();
+  await expect.poll(async () => (await snapshot(page)).step).toBe('act');
+  // Three opponents' panels above: the hand reaches the bottom of the screen.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('.my-area .hand-card').first().click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+  await shot(page, 'phone-four-seats-selected');
+});
+
 async function untilMyTurn(player: Player): Promise<void> {
   await expect
     .poll(

@@ -457,6 +457,13 @@ function MyArea({
   const selection = controls.selection;
   const selected = controls.selectedCard;
   const hint = turnHint(controls);
+  const actionBar = useRef<HTMLDivElement>(null);
+  // On a phone the buttons a selection brings (discard, cancel) can fall below the screen, under
+  // the hand: they come into view with it.
+  const selectedId = selected?.id ?? null;
+  useEffect(() => {
+    if (phone && selectedId !== null) actionBar.current?.scrollIntoView({ block: 'nearest' });
+  }, [phone, selectedId]);
   return (
     <section
       className={`my-area ${controls.isMyTurn ? 'on-turn' : ''}`}
@@ -472,7 +479,7 @@ function MyArea({
       </div>
       <FieldRow seat={seat} name={m.table.you} own size={phone ? 'md' : 'lg'} controls={controls} />
       <HandRow game={game} controls={controls} size={phone ? 'md' : 'lg'} />
-      <div className="action-bar">
+      <div className="action-bar" ref={actionBar}>
         <p className="hint" aria-live="polite">
           {hint}
         </p>
