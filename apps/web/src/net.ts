@@ -325,7 +325,7 @@ export function onGameUpdate(update: GameUpdate): void {
     appendLog(lines.map(({ text, own }) => ({ text, own })));
     announce(
       lines
-        .filter((line) => line.others || line.text === m.log.yourTurn)
+        .filter((line) => line.news || line.text === m.log.yourTurn)
         .map((line) => line.text)
         .join(' '),
     );

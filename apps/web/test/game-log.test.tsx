@@ -33,6 +33,16 @@ describe('the move log', () => {
     expect(scrolled.mock.calls.length).toBe(before + 2);
   });
 
+  it('in a closed sheet it waits, and opens at the newest line', () => {
+    act(() => replaceLog(lines(1, 30)));
+    const { rerender } = render(<GameLog shown={false} />);
+    act(() => appendLog(lines(31, 1)));
+    expect(scrolled).not.toHaveBeenCalled();
+    rerender(<GameLog shown />);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(document.querySelector('.log-end'));
+  });
+
   it('says so while empty', () => {
     render(<GameLog />);
     expect(document.querySelector('.game-log')).toBeNull();

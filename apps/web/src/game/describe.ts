@@ -53,8 +53,11 @@ export interface Described {
   readonly text: string;
   /** Seen only by this viewer. */
   readonly own: boolean;
-  /** Done by someone else: worth announcing to a screen reader. */
-  readonly others: boolean;
+  /**
+   * Worth announcing to a screen reader: done by someone else, or news to this viewer (the card
+   * drawn, the card a face-down position held). The viewer's own moves are not read back.
+   */
+  readonly news: boolean;
 }
 
 function moveTo(moves: readonly MoveView[], zone: string): MoveView | undefined {
@@ -73,7 +76,7 @@ export function describeEvent(
   const line = (text: string, seat: number | null = null, own = false): Described => ({
     text,
     own,
-    others: seat === null || !isMe(seat),
+    news: seat === null || !isMe(seat),
   });
   switch (event.type) {
     case 'roundStarted':
@@ -110,7 +113,7 @@ export function describeEvent(
         lines.push({
           text: m.log.youTook(cardText(taken), event.position, value),
           own: true,
-          others: false,
+          news: true,
         });
       return lines;
     }

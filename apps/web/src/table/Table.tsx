@@ -270,7 +270,7 @@ function TopBar({
         />
         <IconButton label={m.table.shareLinks} icon="link" onClick={() => setDialog('share')} />
         {me !== null && standInOf(room, me) === false && (
-          <IconButton label={m.table.stepAway} icon="pause" onClick={() => stepAway(me)} />
+          <IconButton label={m.table.stepAway} icon="away" onClick={() => stepAway(me)} />
         )}
         <PanelToggle open={panelOpen} onOpen={onPanel} />
         <IconButton
