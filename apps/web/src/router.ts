@@ -40,9 +40,14 @@ export const links = {
   rule: (anchor: string) => `/rules#${anchor}`,
 };
 
-/** The room code typed or pasted: the code itself (any case, spaces and dashes), or a room link. */
-export function roomCodeIn(text: string): string | null {
-  const fromLink = /\/r\/([^/?#\s]+)/.exec(text)?.[1];
-  const parsed = roomCodeSchema.safeParse(fromLink ?? text);
-  return parsed.success ? parsed.data : null;
+/**
+ * The room typed or pasted: a code (any case, spaces and dashes) or a room link, whose seat token
+ * (a seat link's `#t=…`) comes along, so that a pasted seat link takes its seat as opening it would.
+ */
+export function roomCodeIn(text: string): { code: string; token: string | null } | null {
+  const link = /\/r\/([^/?#\s]+)(#\S*)?/.exec(text);
+  const parsed = roomCodeSchema.safeParse(link?.[1] ?? text);
+  if (!parsed.success) return null;
+  const token = link?.[2] ? parseRoute(`/r/${parsed.data}`, link[2]) : null;
+  return { code: parsed.data, token: token?.name === 'room' ? token.token : null };
 }

@@ -1,7 +1,7 @@
 let context: AudioContext | null = null;
 
-/** A few short sine notes, one after another (off by default; see the sound toggle). */
-function chime(frequencies: readonly number[]): void {
+/** Short sine notes, one every `gap` seconds (off by default; see the sound toggle). */
+function chime(frequencies: readonly number[], gap = 0.12): void {
   try {
     context ??= new AudioContext();
     const now = context.currentTime;
@@ -10,12 +10,12 @@ function chime(frequencies: readonly number[]): void {
       const gain = context.createGain();
       osc.type = 'sine';
       osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, now + i * 0.12);
-      gain.gain.exponentialRampToValueAtTime(0.15, now + i * 0.12 + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.12 + 0.25);
+      gain.gain.setValueAtTime(0.0001, now + i * gap);
+      gain.gain.exponentialRampToValueAtTime(0.15, now + i * gap + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * gap + 0.25);
       osc.connect(gain).connect(context.destination);
-      osc.start(now + i * 0.12);
-      osc.stop(now + i * 0.12 + 0.3);
+      osc.start(now + i * gap);
+      osc.stop(now + i * gap + 0.3);
     }
   } catch {
     // No audio here: the tab title, the banner and the countdown still say it.
@@ -29,5 +29,6 @@ export function playTurnSound(): void {
 
 /** Two low notes when your own timer is about to run out. */
 export function playHurrySound(): void {
-  chime([440, 440]);
+  // Two distinct knocks: notes of one pitch closer than they last would blur into one.
+  chime([440, 440], 0.3);
 }

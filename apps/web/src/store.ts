@@ -91,11 +91,18 @@ export const useStore = create<GameStore>(() => ({
   prefs: { ...DEFAULT_PREFS, ...readJson<Partial<Prefs>>(PREFS_KEY, {}) },
 }));
 
-/** Chat messages from others that came after the last one shown. */
-export function unreadChat(state: Pick<GameStore, 'chat' | 'chatSeenId' | 'you'>): number {
+/** Chat messages from others (not muted) that came after the last one shown. */
+export function unreadChat(
+  state: Pick<GameStore, 'chat' | 'chatSeenId' | 'you' | 'prefs'>,
+): number {
   let unread = 0;
   for (const message of state.chat)
-    if (message.id > state.chatSeenId && message.memberId !== state.you?.memberId) unread++;
+    if (
+      message.id > state.chatSeenId &&
+      message.memberId !== state.you?.memberId &&
+      !state.prefs.muted.includes(message.memberId)
+    )
+      unread++;
   return unread;
 }
 

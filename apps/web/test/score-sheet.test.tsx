@@ -26,6 +26,15 @@ describe('score sheet', () => {
     expect(rows[3]!.className).not.toContain('best');
     expect(within(rows[1]!).getByText('winner')).toBeTruthy();
     expect(within(rows[3]!).queryByText('winner')).toBeNull();
+    expect(within(rows[1]!).getByText('winner').className).toBe('badge ok');
+  });
+
+  it('in the narrow side panel the winner is read out, not drawn', () => {
+    render(
+      <ScoreTable inPanel scores={scores} totals={totals} names={names} rounds={5} winners={[2]} />,
+    );
+    const rows = screen.getAllByRole('row');
+    expect(within(rows[3]!).getByText('winner').className).toBe('sr-only');
   });
 
   it('mid-game, the lowest running total is highlighted', () => {

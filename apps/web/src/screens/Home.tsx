@@ -71,13 +71,19 @@ export function Home() {
       );
 
   const join = async (role: 'player' | 'spectator') => {
-    if (!requireName()) return;
     if (!code.trim()) return;
-    const target = roomCodeIn(code);
-    if (target === null) {
+    const room = roomCodeIn(code);
+    if (room === null) {
       setError(m.home.badCode);
       return;
     }
+    // A seat link: its token is the seat; the room page takes it back as opening the link would.
+    if (room.token) {
+      navigate(`/r/${room.code}#t=${room.token}`);
+      return;
+    }
+    if (!requireName()) return;
+    const target = room.code;
     setBusy(true);
     const joined = await joinRoom(target, { nickname: cleanName, role });
     setBusy(false);
@@ -175,7 +181,7 @@ export function Home() {
               value={code}
               placeholder={m.home.codePlaceholder}
               autoCapitalize="characters"
-              maxLength={8}
+              maxLength={300}
               onChange={(event) => setCode(event.target.value)}
             />
             <button type="submit" className="primary" disabled={busy || !code.trim()}>

@@ -6,7 +6,7 @@ import type { DealsCheck } from '../game/verify';
 import { m } from '../messages';
 import { leaveRoom, requestOrNotify } from '../net';
 import { store, useStore } from '../store';
-import { Modal } from '../ui/common';
+import { Modal, useMedia } from '../ui/common';
 import { focusLost } from '../ui/focus';
 import { SettingsForm } from '../ui/SettingsForm';
 
@@ -19,13 +19,18 @@ export function ScoreTable({
   names,
   rounds,
   winners,
+  inPanel = false,
 }: {
+  inPanel?: boolean;
   scores: readonly (readonly number[])[];
   totals: readonly number[];
   names: readonly string[];
   rounds: number;
   winners: readonly number[] | null;
 }) {
+  // Narrow (the side panel, a phone): the winner's badge is read out, not drawn; the row's
+  // highlight shows it.
+  const narrow = useMedia('(max-width: 640px)') || inPanel;
   const lowest = totals.length ? Math.min(...totals) : null;
   return (
     <table className="score-table">
@@ -55,7 +60,9 @@ export function ScoreTable({
                   aria-hidden="true"
                 />
                 {name}
-                {winners?.includes(seat) && <span className="badge ok">{m.score.winnerBadge}</span>}
+                {winners?.includes(seat) && (
+                  <span className={narrow ? 'sr-only' : 'badge ok'}>{m.score.winnerBadge}</span>
+                )}
               </th>
               {Array.from({ length: rounds }, (_, r) => (
                 <td key={r}>{scores[r]?.[seat] ?? '–'}</td>

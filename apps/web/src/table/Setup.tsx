@@ -239,10 +239,13 @@ export function PeekChoice({
     <>
       <p className="hint">{m.setup.peekHint}</p>
       {/* The die sets what each position is worth: what the choice between the piles turns on. */}
-      <p className="die-line">
-        <Die value={die} label={`${m.table.you}: ${m.table.die(die)}`} />
-        <span>{m.setup.positionsWorth(die)}</span>
-      </p>
+      {/* Once a pile is picked, the field to order shows the die beside the positions. */}
+      {!pile && (
+        <p className="die-line">
+          <Die value={die} label={`${m.table.you}: ${m.table.die(die)}`} />
+          <span>{m.setup.positionsWorth(die)}</span>
+        </p>
+      )}
       <div className="peek-piles">
         {(['A', 'B'] as const).map((p) => (
           <div key={p} className={`peek-pile ${pile === p ? 'chosen' : ''}`}>

@@ -100,6 +100,7 @@ export function SidePanel({
           {tab === 'rules' && <RulesHelp settings={room.settings} />}
           {tab === 'scores' && game && (
             <ScoreTable
+              inPanel
               scores={game.scores}
               totals={game.totals}
               names={names}

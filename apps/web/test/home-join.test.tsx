@@ -1,0 +1,32 @@
+/** The home page's "join a room" form: codes, room links and seat links, typed or pasted. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Home } from '../src/screens/Home';
+import { m } from '../src/messages';
+
+const codeField = () => screen.getByRole('textbox', { name: m.home.code }) as HTMLInputElement;
+const joinButton = () => screen.getByRole('button', { name: m.home.join });
+
+afterEach(() => history.replaceState(null, '', '/'));
+
+describe('joining from the home page', () => {
+  it('a whole seat link fits the field and takes its seat: to the room page, token and all', () => {
+    render(<Home />);
+    const token = 'Z'.repeat(40) + 'a_-';
+    const link = `https://trepenta.example/r/kxt7qm#t=${token}`;
+    expect(codeField().maxLength).toBeGreaterThanOrEqual(link.length);
+    fireEvent.change(codeField(), { target: { value: link } });
+    fireEvent.click(joinButton());
+    expect(location.pathname).toBe('/r/KXT7QM');
+    expect(location.hash).toBe(`#t=${token}`);
+  });
+
+  it('what is no code gets a sentence, not the server’s pattern', () => {
+    render(<Home />);
+    fireEvent.change(screen.getByLabelText(m.home.nickname), { target: { value: 'Bea' } });
+    fireEvent.change(codeField(), { target: { value: 'abc12' } });
+    fireEvent.click(joinButton());
+    expect(screen.getByText(m.home.badCode)).toBeTruthy();
+    expect(location.pathname).toBe('/');
+  });
+});
