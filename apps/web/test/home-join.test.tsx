@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Home } from '../src/screens/Home';
 import { m } from '../src/messages';
 
-const codeField = () => screen.getByRole('textbox', { name: m.home.code }) as HTMLInputElement;
+const codeField = () => screen.getByRole<HTMLInputElement>('textbox', { name: m.home.code });
 const joinButton = () => screen.getByRole('button', { name: m.home.join });
 
 afterEach(() => history.replaceState(null, '', '/'));
