@@ -111,15 +111,15 @@ export function cleanNickname(raw: string): string {
 }
 
 /**
- * Letters of Cyrillic and Greek drawn like Latin ones, as those Latin letters (capitals as
- * capitals: the Cyrillic В is drawn like B, its small в unlike b).
+ * Capitals of Cyrillic and Greek drawn like Latin ones, as those Latin capitals. Capitals only: a
+ * name is compared in one case, and a letter's capital is the form both cases share (the small
+ * Cyrillic р looks like p, its capital Р like P; the Greek ν looks like v but its capital Ν like
+ * N, so ν is read as n).
  */
-const LOOKALIKES: Readonly<Record<string, string>> = {
-  ...pairs('АВЕЅІЈКМНОРСТХУ', 'ABESIJKMHOPCTXY'),
-  ...pairs('аеѕіјорсухԁһӏ', 'aesijopcyxdhl'),
-  ...pairs('ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ', 'ABEZHIKMNOPTYX'),
-  ...pairs('αιϳκνορτυχ', 'aijkvoptux'),
-};
+const LOOKALIKES: Readonly<Record<string, string>> = pairs(
+  'АВЕЅІЈКМНОРСТХУҮӀҺԀΑΒΕΖΗΙΚΜΝΟΡΤΥΧ\u037f',
+  'ABESIJKMHOPCTXYYIHDABEZHIKMNOPTYXJ',
+);
 function pairs(from: string, to: string): Record<string, string> {
   return Object.fromEntries([...from].map((letter, i) => [letter, to[i]!]));
 }
@@ -127,14 +127,15 @@ const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 
 /**
  * What no two nicknames in a room may share, so that nobody takes a name that reads as someone
- * else's: a cleaned nickname without case, accents (the combining marks of Latin, Greek and
- * Cyrillic letters), width and compatibility forms (Ａｎａ, ﬁ), and with Cyrillic and Greek
- * letters drawn like Latin ones read as those (Аna with a Cyrillic А is Ana).
+ * else's: a cleaned nickname without case, width and compatibility forms (Ａｎａ, ﬁ), without the
+ * accents of Latin and Greek letters (Zoé is Zoe; a Cyrillic й stays apart from и), and with the
+ * Cyrillic and Greek letters drawn like Latin ones read as those (Аna with a Cyrillic А is Ana).
  */
 export function nicknameKey(nickname: string): string {
   return nickname
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/(\p{Script=Latin}|\p{Script=Greek})\p{M}+/gu, '$1')
+    .toUpperCase()
     .replace(LOOKALIKE, (letter) => LOOKALIKES[letter]!)
     .toLowerCase();
 }

@@ -55,7 +55,19 @@ describe('nicknameKey: names that read alike are one name', () => {
     expect(nicknameKey('Ηеllο')).toBe('hello'); // Greek Η, Cyrillic е, Greek ο
   });
 
+  it('is the same in either case, for every script (what the old case-blind check refused)', () => {
+    for (const [upper, lower] of [
+      ['ВЕРА', 'вера'],
+      ['Тимур', 'тимур'],
+      ['ΝΊΚΟΣ', 'νίκος'],
+      ['ΥΨΗΛΌΣ', 'υψηλός'],
+      ['ӀҺԀ', 'ӏһԁ'],
+    ])
+      expect(nicknameKey(upper!), upper).toBe(nicknameKey(lower!));
+  });
+
   it('keeps what is really different apart', () => {
+    expect(nicknameKey('Андрей')).not.toBe(nicknameKey('Андреи')); // й is not и
     expect(nicknameKey('Ann')).not.toBe(nicknameKey('Anne'));
     expect(nicknameKey('Борис')).not.toBe(nicknameKey('Bopnc')); // б, и unlike any Latin letter
     expect(nicknameKey('Саша')).toBe('caшa'); // only С and а change: ш is no Latin letter
