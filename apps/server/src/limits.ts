@@ -89,27 +89,45 @@ export function clientAddress(
 }
 
 /**
- * What the per-address limits count on: an IPv4 address as it is (also when written as IPv6,
- * `::ffff:a.b.c.d`), an IPv6 address by its /64, since one home or host is commonly given a
- * whole /64 and could otherwise take a fresh budget with each of its addresses.
+ * What the per-address limits count on: an IPv4 address as it is, also when it comes written as
+ * IPv6 (mapped, `::ffff:a.b.c.d`, or through a NAT64 translator, `64:ff9b::a.b.c.d`, in either
+ * notation); any other IPv6 address by its /64, since one home or host is commonly given a whole
+ * /64 and could otherwise take a fresh budget with each of its addresses.
  */
 export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  const bare = address.replace(/%.*$/, ''); // a zone (fe80::1%eth0) is not part of the address
-  if (!isIPv6(bare)) return address;
-  const [head = '', tail] = bare.split('::');
-  const groups = (part: string | undefined) =>
-    // An IPv4 tail (64:ff9b::1.2.3.4) takes the place of two groups.
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
-  const front = groups(head);
-  const back = groups(tail);
-  const all =
-    tail === undefined
-      ? front
-      : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${all
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
+  const groups = ipv6Groups(address.replace(/%.*$/, '')); // a zone (fe80::1%eth0) is no part
+  if (groups === null) return address;
+  const [a, b, c, d, e, f, g, h] = groups as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const mapped = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff;
+  const nat64 = a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0;
+  if (mapped || nat64) return [g >> 8, g & 0xff, h >> 8, h & 0xff].join('.');
+  return `${[a, b, c, d].map((n) => n.toString(16)).join(':')}::/64`;
+}
+
+/** An IPv6 address's eight groups, or null if it is none. */
+function ipv6Groups(text: string): number[] | null {
+  if (!isIPv6(text)) return null;
+  const half = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [parseInt(group, 16)];
+          // An IPv4 tail stands for the last two groups.
+          const [w, x, y, z] = group.split('.').map(Number) as [number, number, number, number];
+          return [(w << 8) | x, (y << 8) | z];
+        });
+  const [head = '', tail] = text.split('::');
+  const front = half(head);
+  if (tail === undefined) return front;
+  const back = half(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }

@@ -691,6 +691,15 @@ describe('the join limit (per address)', () => {
       expect(addressKey(written), written).toBe('2001:db8:a:b::/64');
     expect(addressKey('2001:db8:a:c::1')).toBe('2001:db8:a:c::/64');
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    // IPv4 clients written as IPv6, in either notation: each keeps its own IPv4 budget.
+    for (const [written, v4] of [
+      ['::ffff:cb00:7109', '203.0.113.9'],
+      ['0:0:0:0:0:ffff:203.0.113.9', '203.0.113.9'],
+      ['::ffff:203.0.113.9%1', '203.0.113.9'],
+      ['64:ff9b::203.0.113.10', '203.0.113.10'],
+      ['64:ff9b::cb00:710a', '203.0.113.10'],
+    ])
+      expect(addressKey(written!), written).toBe(v4);
     expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
     // Not an address (a proxy that writes something else): kept as written.
     expect(addressKey('unknown')).toBe('unknown');
