@@ -69,7 +69,7 @@ export interface TrepentaServer {
   close(): Promise<void>;
 }
 
-/** Finished games' replays kept serialised for the replay endpoint (about this many bytes). */
+/** Finished games' replays kept serialised for the replay endpoint: this many characters. */
 const REPLAY_CACHE_CHARS = 16 * 1024 * 1024;
 /** game:history replays the stored log; each member gets this many a minute (room:join). */
 const HISTORIES_PER_MINUTE = 10;
@@ -713,17 +713,12 @@ export async function createServer(
       if (!code.success || !Number.isInteger(game) || game < 1) {
         return reply.code(400).send({ error: 'BAD_REQUEST', message: SERVER_ERRORS.BAD_REQUEST });
       }
-      const key = `${code.data}/${game}`;
-      let body = replays.get(key);
-      if (body === undefined) {
+      const replay = await replays.get(`${code.data}/${game}`, async () => {
         const stored = await store.loadGame(code.data, game);
-        if (!stored) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such game.' });
+        if (!stored) return { ok: false, why: 'missing' };
         // §8: the secrets, and so the replay, only once the game is over.
-        if (!stored.finished)
-          return reply
-            .code(409)
-            .send({ error: 'NOT_FINISHED', message: 'That game is still being played.' });
-        body = JSON.stringify({
+        if (!stored.finished) return { ok: false, why: 'unfinished' };
+        const body = JSON.stringify({
           code: code.data,
           game,
           settings: stored.header.settings,
@@ -733,13 +728,19 @@ export async function createServer(
           commitments: stored.header.commitments,
           log: stored.log,
         });
-        replays.set(key, body);
-      }
+        return { ok: true, body };
+      });
+      if (!replay.ok && replay.why === 'missing')
+        return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such game.' });
+      if (!replay.ok)
+        return reply
+          .code(409)
+          .send({ error: 'NOT_FINISHED', message: 'That game is still being played.' });
       // A finished game's replay never changes: a browser or proxy may keep it.
       return reply
         .type('application/json; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(body);
+        .send(replay.body);
     },
   );
 
