@@ -339,6 +339,28 @@ export async function createServer(
         if (result.ok) added = result;
         return result;
       },
+      /**
+       * Runs the join in the room's line; if it fails for good (the store, or a race lost five
+       * times), a member it added goes again: the client never learns that member's token.
+       */
+      async run<T>(room: Room, operation: () => Promise<T>): Promise<T> {
+        try {
+          return await room.run(operation);
+        } catch (error) {
+          const undo = added;
+          if (undo) {
+            await room
+              .run(async () => {
+                if (room.memberByToken(undo.token))
+                  await room.remove(undo.member.id, undo.member.id);
+              })
+              .catch((failure: unknown) =>
+                room.log.warn({ err: failure }, 'removing the member of a failed join failed'),
+              );
+          }
+          throw error;
+        }
+      },
     };
   }
 
@@ -429,12 +451,18 @@ export async function createServer(
       creators.set(room.code, socket.data.address);
       metrics.rooms.set(rooms.size);
       const joining = newcomer();
-      const added = await room.run(async () => {
-        const result = await joining.add(room, p.nickname, p.spectate ? 'spectator' : 'player');
-        if (result.ok && !(await attach(socket, room, result.member.id, result.member.seat)))
-          return abandonJoin(room, result.member.id);
-        return result;
-      });
+      const added = await joining
+        .run(room, async () => {
+          const result = await joining.add(room, p.nickname, p.spectate ? 'spectator' : 'player');
+          if (result.ok && !(await attach(socket, room, result.member.id, result.member.seat)))
+            return abandonJoin(room, result.member.id);
+          return result;
+        })
+        .catch(async (error: unknown) => {
+          // A creation that failed leaves no room behind.
+          await dropRoom(room).catch(() => undefined);
+          throw error;
+        });
       if (!added.ok) {
         // Nobody is in it (the creator's socket closed meanwhile): it goes at once, not when idle.
         await dropRoom(room);
@@ -449,7 +477,7 @@ export async function createServer(
       const room = await getRoom(p.code);
       if (!room) return fail('ROOM_NOT_FOUND');
       const joining = newcomer();
-      return room.run(async () => {
+      return joining.run(room, async () => {
         let member;
         let token: string;
         if (p.token) {

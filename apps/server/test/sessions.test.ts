@@ -152,13 +152,39 @@ describe('reconnecting (R23)', () => {
     expect(await store.loadRooms()).toEqual([]);
   });
 
-  /** The store's next room write after `skip` more loses a race (as to another node): false. */
-  function loseOneRace(store: TestServer['server']['store'], skip: number): () => number {
+  /**
+   * The store's room writes after the next `skip` lose their race (as to another node: false),
+   * `times` of them; the writes before and after are made.
+   */
+  function loseRaces(store: TestServer['server']['store'], skip: number, times = 1): () => number {
     const save = store.saveRoom.bind(store);
     let calls = 0;
-    store.saveRoom = async (record) => (++calls === skip + 1 ? false : save(record));
+    store.saveRoom = async (record) => {
+      calls++;
+      return calls > skip && calls <= skip + times ? false : save(record);
+    };
     return () => calls;
   }
+  const loseOneRace = (store: TestServer['server']['store'], skip: number) =>
+    loseRaces(store, skip);
+
+  it('a join that loses its race five times fails, and the member it added goes again', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 1, seatCount: 3 });
+    // The member is written (1); its presence loses five times (2–6); the removal is made (7).
+    const calls = loseRaces(server.server.store, 1, 5);
+    const guest = await connect(scope, server.url);
+    expect(await guest.request('room:join', { code: table.code, nickname: 'Bea' })).toMatchObject({
+      ok: false,
+      code: 'INTERNAL',
+    });
+    expect(calls()).toBe(7);
+    const { room } = await sync(table.host);
+    expect(room.members.map((m) => m.nickname)).toEqual(['Host']);
+    expect(room.seats[1]!.memberId).toBeNull();
+    // The name is free again: the same friend tries once more and gets in.
+    expect((await guest.ok('room:join', { code: table.code, nickname: 'Bea' })).you.seat).toBe(1);
+  });
 
   it('a join whose presence write loses a race runs again: one member, seated, connected', async () => {
     const server = await scope.server();
