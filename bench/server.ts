@@ -229,6 +229,9 @@ async function startNode(
       RATE_PER_SECOND: '1000',
       RATE_BURST: '2000',
       MAX_ROOMS: '100000',
+      // Every room of the benchmark is created from the one loopback address.
+      ROOMS_PER_ADDRESS: '100000',
+      API_PER_MINUTE: '1000000',
       TEST_HOOKS: 'true',
       ...env,
     },
