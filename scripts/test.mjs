@@ -1,9 +1,10 @@
-// The one test command: installs what it needs, then typecheck, lint, unit and integration tests,
-// and the browser suite. Its last line is the total over all suites: "N passed, N failed".
+// The one test command: installs what it needs, then typecheck, lint, short runs of the benchmarks,
+// unit and integration tests, and the browser suite. Its last line is the total over all
+// suites: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { install, pnpm, root } from './pnpm.mjs';
+import { env, install, pnpm, root } from './pnpm.mjs';
 
 const results = [];
 const record = (name, passed, failed, skipped = 0) =>
@@ -41,6 +42,18 @@ for (const [name, args] of [
   } else {
     record('compose', check.status === 0 ? 1 : 0, check.status === 0 ? 0 : 1);
   }
+}
+
+// Each benchmark is one command (README, bench/README.md) and must stay runnable: a short run of
+// each, as a smoke test (its figures mean nothing at this size).
+for (const [name, args, extra] of [
+  ['bench:engine', ['run', 'bench:engine'], { BENCH_RUNS: '1', BENCH_GAMES: '5' }],
+  ['bench:commits', ['run', 'bench:commits'], { BENCH_RUNS: '1', BENCH_WRITES: '2000' }],
+  ['bench:server', ['run', 'bench:server', '--quick'], {}],
+]) {
+  console.log(`\n▶ ${name} (a short run: it still works)`);
+  const status = pnpm(args, { env: { ...env, ...extra } });
+  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
 console.log('\n▶ unit and integration tests (vitest)');
@@ -111,7 +124,7 @@ if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
 console.log('\nSummary');
 for (const r of results) {
   console.log(
-    `  ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+    `  ${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
   );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
