@@ -52,6 +52,16 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   const split = me === null && !phone ? Math.ceil(others.length / 2) : others.length;
   const seatsAbove = others.slice(0, split);
   const seatsBelow = others.slice(split);
+  const seatRow = (seats: number[]) => (
+    <SeatRow
+      seats={seats}
+      game={game}
+      room={room}
+      names={names}
+      controls={controls}
+      phone={phone}
+    />
+  );
 
   return (
     <div className={`table-screen phase-${game.phase}`}>
@@ -70,28 +80,12 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
           {game.phase === 'gameOver' && <ScoreSheet game={game} room={room} names={names} />}
           {!revealPhase && game.phase !== 'gameOver' && (
             <>
-              <SeatRow
-                seats={seatsAbove}
-                game={game}
-                room={room}
-                names={names}
-                controls={controls}
-                phone={phone}
-              />
+              {seatRow(seatsAbove)}
               <div className="center">
                 <TurnBanner game={game} room={room} names={names} controls={controls} />
                 <Piles game={game} controls={controls} />
               </div>
-              {seatsBelow.length > 0 && (
-                <SeatRow
-                  seats={seatsBelow}
-                  game={game}
-                  room={room}
-                  names={names}
-                  controls={controls}
-                  phone={phone}
-                />
-              )}
+              {seatsBelow.length > 0 && seatRow(seatsBelow)}
               {me !== null &&
                 (game.phase === 'setup' ? (
                   <SetupPanel game={game} room={room} names={names} />
