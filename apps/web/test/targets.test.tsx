@@ -99,6 +99,11 @@ describe('field highlighting', () => {
     render(<FieldRow seat={target} name="Bea" own={false} size="sm" controls={controls} />);
     const slot = screen.getAllByRole('button', { name: /^Position/ })[swap.target.position]!;
     expect(slot.className).toContain('lit');
+    // A swap target glows in its own colour, apart from exchange targets.
+    expect(slot.className.split(' ')).toContain('swap');
+    for (const other of screen.getAllByRole('button', { name: /^Position/ }))
+      if (other !== slot && !other.className.includes('lit'))
+        expect(other.className.split(' ')).not.toContain('swap');
     expect(slot.getAttribute('aria-label')).toMatch(/Swap your .* on Bea’s field/);
     fireEvent.click(slot);
     expect(send).toHaveBeenCalledWith(swap);

@@ -79,7 +79,7 @@ export function FieldRow({
               </span>
               <button
                 type="button"
-                className={`slot ${slot.faceUp ? 'up' : 'down'} ${face && !slot.faceUp ? 'seen' : ''} ${state?.lit ? 'lit' : ''} ${state?.selected ? 'selected' : ''}`}
+                className={`slot ${slot.faceUp ? 'up' : 'down'} ${face && !slot.faceUp ? 'seen' : ''} ${state?.lit ? 'lit' : ''} ${state?.lit && slot.faceUp ? 'swap' : ''} ${state?.selected ? 'selected' : ''}`}
                 data-field-slot={`${seat.seat}:${slot.position}`}
                 aria-label={actionText ? `${base}. ${actionText}` : base}
                 aria-pressed={state?.selected ?? undefined}
