@@ -451,15 +451,15 @@ export async function createServer(
       creators.set(room.code, socket.data.address);
       metrics.rooms.set(rooms.size);
       const joining = newcomer();
-      const added = await joining
-        .run(room, async () => {
+      const added = await room
+        .run(async () => {
           const result = await joining.add(room, p.nickname, p.spectate ? 'spectator' : 'player');
           if (result.ok && !(await attach(socket, room, result.member.id, result.member.seat)))
             return abandonJoin(room, result.member.id);
           return result;
         })
         .catch(async (error: unknown) => {
-          // A creation that failed leaves no room behind.
+          // A creation that failed for good leaves no room behind (and so no member in it).
           await dropRoom(room).catch(() => undefined);
           throw error;
         });

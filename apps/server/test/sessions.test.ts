@@ -168,6 +168,27 @@ describe('reconnecting (R23)', () => {
   const loseOneRace = (store: TestServer['server']['store'], skip: number) =>
     loseRaces(store, skip);
 
+  it('a creation that loses its race five times fails and leaves no room behind', async () => {
+    const server = await scope.server();
+    // The creator is written (1); their presence loses five times (2–6).
+    const calls = loseRaces(server.server.store, 1, 5);
+    const creator = await connect(scope, server.url);
+    expect(
+      await creator.request('room:create', {
+        nickname: 'Ann',
+        settings: settingsWith([]),
+        seatCount: 2,
+      }),
+    ).toMatchObject({ ok: false, code: 'INTERNAL' });
+    expect(calls()).toBe(6);
+    await waitFor(() => server.server.rooms.size === 0, 5000, 'the room to go');
+    await waitFor(
+      async () => (await server.server.store.loadRooms()).length === 0,
+      5000,
+      'its record to go',
+    );
+  });
+
   it('a join that loses its race five times fails, and the member it added goes again', async () => {
     const server = await scope.server();
     const table = await openTable(scope, server, { humans: 1, seatCount: 3 });

@@ -9,7 +9,7 @@ import { m } from '../messages';
  */
 export function membershipNotes(before: RoomView, after: RoomView, me: string | null): string[] {
   const notes: string[] = [];
-  const was = new Map(before.members.map((member) => [member.id, member]));
+  const was = new Set(before.members.map((member) => member.id));
   const is = new Set(after.members.map((member) => member.id));
   for (const member of after.members) {
     if (was.has(member.id) || member.id === me) continue;
@@ -110,11 +110,7 @@ export function describeEvent(
         line(m.log.exchanged(who(event.seat), cardText(placed), event.position, value), event.seat),
       ];
       if (isMe(event.seat) && taken)
-        lines.push({
-          text: m.log.youTook(cardText(taken), event.position, value),
-          own: true,
-          news: true,
-        });
+        lines.push(line(m.log.youTook(cardText(taken), event.position, value), null, true));
       return lines;
     }
     case 'swapped': {

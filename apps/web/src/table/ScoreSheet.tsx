@@ -6,7 +6,7 @@ import type { DealsCheck } from '../game/verify';
 import { m } from '../messages';
 import { leaveRoom, requestOrNotify } from '../net';
 import { store, useStore } from '../store';
-import { Modal, useMedia } from '../ui/common';
+import { Modal, useIsPhone } from '../ui/common';
 import { focusLost } from '../ui/focus';
 import { SettingsForm } from '../ui/SettingsForm';
 
@@ -30,7 +30,7 @@ export function ScoreTable({
 }) {
   // Narrow (the side panel, a phone): the winner's badge is read out, not drawn; the row's
   // highlight shows it.
-  const narrow = useMedia('(max-width: 640px)') || inPanel;
+  const narrow = useIsPhone() || inPanel;
   const lowest = totals.length ? Math.min(...totals) : null;
   return (
     <table className="score-table">

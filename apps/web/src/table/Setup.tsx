@@ -238,8 +238,8 @@ export function PeekChoice({
   return (
     <>
       <p className="hint">{m.setup.peekHint}</p>
-      {/* The die sets what each position is worth: what the choice between the piles turns on. */}
-      {/* Once a pile is picked, the field to order shows the die beside the positions. */}
+      {/* The die sets what each position is worth, which the choice of a pile turns on; once a
+          pile is picked, the field to order shows the die beside its positions. */}
       {!pile && (
         <p className="die-line">
           <Die value={die} label={`${m.table.you}: ${m.table.die(die)}`} />
