@@ -17,7 +17,8 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: true,
+        // The declarations beside the plain-Node scripts belong to no package's tsconfig.
+        projectService: { allowDefaultProject: ['scripts/*.d.mts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

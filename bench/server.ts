@@ -25,6 +25,7 @@ import {
   viewsFor,
 } from '@trepenta/rules';
 import type { WorkerOrders, WorkerReport } from './src/client';
+import { serverNodeOptions } from '../scripts/node-options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     'client-nice': { type: 'string', default: '0' },
     'bare-extra-us': { type: 'string', default: '0' },
     against: { type: 'string', default: '' },
+    'node-defaults': { type: 'boolean', default: false },
   },
 });
 const quick = values.quick;
@@ -63,6 +65,14 @@ const bareExtraMicros = Math.max(0, Number(values['bare-extra-us']) || 0);
  * in the same minutes, which this machine's noise makes the only fair one.
  */
 const againstRoot = values.against;
+/**
+ * Both servers run with the Node options `npm start` and the Docker image give the game server
+ * (scripts/node-options.mjs), so that the bare server is measured on the same runtime; with
+ * --node-defaults, both run with Node's defaults instead.
+ */
+const nodeOptions = values['node-defaults']
+  ? (process.env.NODE_OPTIONS ?? '')
+  : serverNodeOptions(process.env.NODE_OPTIONS);
 
 /**
  * What the bare server sends: this server's game:updates from five 4-seat games of the default
@@ -160,6 +170,8 @@ interface Result {
   errors: number;
   heapPerRoom: number;
   heapPerSocket: number;
+  /** The server processes' resident memory at the end of the measured window, bytes. */
+  rss: number;
   /** The client processes' own event-loop delay, p99 (ms, the worst process). */
   clientDelayP99: number;
 }
@@ -220,6 +232,7 @@ async function startNode(
     execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
     env: {
       ...process.env,
+      NODE_OPTIONS: nodeOptions,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -290,6 +303,7 @@ async function deploy(target: Target): Promise<Deployment> {
       execArgv: ['--expose-gc', '--import', 'tsx', ...profile],
       env: {
         ...process.env,
+        NODE_OPTIONS: nodeOptions,
         PORT: '0',
         UPDATES_FILE: recorded.file,
         BARE_EXTRA_US: String(bareExtraMicros),
@@ -408,14 +422,19 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
     await phase(workers, { phase: 'rooms' }, 'done');
     const withRooms = await deployment.memory();
     const running = phase(workers, { phase: 'run', warmupMs, durationMs }, 'report');
-    // The servers' CPU over the measured window (the clients measure from the warm-up's end).
-    const cpuMicros = (async () => {
+    // The servers' CPU over the measured window (the clients measure from the warm-up's end),
+    // and their resident memory at its end.
+    const measured = (async () => {
       await sleep(warmupMs);
       const before = await cpuOf(deployment.urls);
       await sleep(durationMs);
-      return (await cpuOf(deployment.urls)) - before;
+      const cpu = (await cpuOf(deployment.urls)) - before;
+      return { cpu, rss: (await deployment.memory()).rss };
     })();
-    const [reports, cpu] = (await Promise.all([running, cpuMicros])) as [WorkerReport[], number];
+    const [reports, { cpu, rss }] = await Promise.all([
+      running as Promise<WorkerReport[]>,
+      measured,
+    ]);
     const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const completed = reports.reduce((sum, r) => sum + r.completed, 0);
     return {
@@ -430,6 +449,7 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
       errors: reports.reduce((sum, r) => sum + r.errors, 0),
       heapPerSocket: (withSockets.heapUsed - idle.heapUsed) / (rooms * 4),
       heapPerRoom: (withRooms.heapUsed - withSockets.heapUsed) / rooms,
+      rss,
       clientDelayP99: Math.max(...reports.map((r) => r.loopDelayP99)),
     };
   } finally {
@@ -496,16 +516,17 @@ const results: Result[] = scenarios.flatMap(([mode, rooms]) =>
       errors: of.reduce((sum, r) => sum + r.errors, 0),
       heapPerRoom: mid((r) => r.heapPerRoom),
       heapPerSocket: mid((r) => r.heapPerSocket),
+      rss: mid((r) => r.rss),
       clientDelayP99: mid((r) => r.clientDelayP99),
     };
   }),
 );
 
 console.log(
-  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes).${bareExtraMicros > 0 ? ` Calibration: the bare server also spends ${bareExtraMicros} µs of CPU on its event loop per action.` : ''}`,
+  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes). Both servers run with NODE_OPTIONS=${JSON.stringify(nodeOptions)}${values['node-defaults'] ? ' (--node-defaults)' : ` (the game server's own, scripts/node-options.mjs)`}.${bareExtraMicros > 0 ? ` Calibration: the bare server also spends ${bareExtraMicros} µs of CPU on its event loop per action.` : ''}`,
 );
 console.log(
-  'deployment          mode      rooms      p50       p95       p99    moves/s  cpu/move  errors  heap/room  heap/socket  client delay p99',
+  'deployment          mode      rooms      p50       p95       p99    moves/s  cpu/move  errors  heap/room  heap/socket       rss  client delay p99',
 );
 for (const r of results) {
   console.log(
@@ -521,6 +542,7 @@ for (const r of results) {
       String(r.errors).padStart(6),
       kb(r.heapPerRoom).padStart(10),
       kb(r.heapPerSocket).padStart(12),
+      `${(r.rss / 2 ** 20).toFixed(0)} MB`.padStart(9),
       ms(r.clientDelayP99).padStart(17),
     ].join(' '),
   );

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeOptions } from './node-options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,6 +16,7 @@ const server = spawn(
   ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')],
   {
     cwd: root,
+    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) },
     stdio: 'inherit',
   },
 );

@@ -3,11 +3,14 @@
  * manager's SIGTERM, ^C, a closed terminal — must stop the server cleanly (its graceful shutdown,
  * the database closed), not leave it running without a parent.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_NODE_OPTIONS, serverNodeOptions } from '../../../scripts/node-options.mjs';
 import { exitWithin, freePort, killAll, spawnServer } from './processes';
+
+const REPO = resolve(import.meta.dirname, '../../..');
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -15,11 +18,11 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve() {
+async function serve(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-serve-'));
   dirs.push(dataDir);
   const port = await freePort();
-  const started = await spawnServer(port, dataDir, { LOG_LEVEL: 'info' }, 30_000, {
+  const started = await spawnServer(port, dataDir, { LOG_LEVEL: 'info', ...env }, 30_000, {
     args: ['scripts/serve.mjs'],
     ownGroup: true,
   });
@@ -49,4 +52,58 @@ describe('scripts/serve.mjs (npm start)', () => {
       expect(readdirSync(dataDir).sort()).toEqual(['trepenta.lock', 'trepenta.sqlite']);
     }, 60_000);
   }
+});
+
+/** The environment of the server that scripts/serve.mjs started (its only child; Linux's /proc). */
+function serverEnvironment(servePid: number): Map<string, string> {
+  const children = readFileSync(`/proc/${servePid}/task/${servePid}/children`, 'utf8').trim();
+  expect(children.split(' ')).toHaveLength(1);
+  const environ = readFileSync(`/proc/${children}/environ`, 'utf8');
+  return new Map(
+    environ
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => {
+        const at = entry.indexOf('=');
+        return [entry.slice(0, at), entry.slice(at + 1)];
+      }),
+  );
+}
+
+describe("the server's Node options (scripts/node-options.mjs)", () => {
+  it("are added to the operator's NODE_OPTIONS, except a setting the operator chose", () => {
+    expect(serverNodeOptions()).toBe('--max-semi-space-size=64');
+    expect(serverNodeOptions('  --enable-source-maps ')).toBe(
+      '--enable-source-maps --max-semi-space-size=64',
+    );
+    expect(serverNodeOptions('--max-semi-space-size=16')).toBe('--max-semi-space-size=16');
+    expect(serverNodeOptions('--max_semi_space_size=8 --trace-gc')).toBe(
+      '--max_semi_space_size=8 --trace-gc',
+    );
+  });
+
+  it("are the Docker image's NODE_OPTIONS too", () => {
+    const dockerfile = readFileSync(join(REPO, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(
+      new RegExp(`^ENV NODE_OPTIONS=${SERVER_NODE_OPTIONS.join(' ')}$`, 'm'),
+    );
+  });
+
+  it.runIf(process.platform === 'linux')(
+    "npm start runs the server with them, and with the operator's own choice instead",
+    async () => {
+      const { started } = await serve();
+      expect(serverEnvironment(started.child.pid!).get('NODE_OPTIONS')).toBe(
+        SERVER_NODE_OPTIONS.join(' '),
+      );
+      started.child.kill('SIGTERM');
+      expect(await exitWithin(started, 15_000)).toEqual({ code: 0, signal: null });
+
+      const chosen = await serve({ NODE_OPTIONS: '--max-semi-space-size=16' });
+      expect(serverEnvironment(chosen.started.child.pid!).get('NODE_OPTIONS')).toBe(
+        '--max-semi-space-size=16',
+      );
+    },
+    60_000,
+  );
 });

@@ -1,0 +1,2 @@
+export declare const SERVER_NODE_OPTIONS: readonly string[];
+export declare function serverNodeOptions(existing?: string): string;
