@@ -151,6 +151,40 @@ test('phone, four seats: a selected card brings its discard and cancel buttons i
   await shot(page, 'phone-four-seats-selected');
 });
 
+test('phone, six seats: the five opponents take two rows, each name whole', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 6,
+    rules: ['Open Field'],
+    bots: { 1: 'Easy bot', 2: 'Good bot', 3: 'Easy bot', 4: 'Good bot', 5: 'Easy bot' },
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await untilMyTurn(player);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const panels = page.locator('.opponents .seat-panel');
+  await expect(panels).toHaveCount(5);
+  const layout = await panels.evaluateAll((all) =>
+    all.map((panel) => {
+      const name = panel.querySelector<HTMLElement>('.seat-name')!;
+      const box = panel.getBoundingClientRect();
+      return {
+        top: Math.round(box.top),
+        right: box.right,
+        whole: name.scrollWidth <= name.clientWidth,
+      };
+    }),
+  );
+  expect(new Set(layout.map((panel) => panel.top)).size).toBe(2);
+  expect(layout.every((panel) => panel.whole && panel.right <= PHONE.width)).toBe(true);
+  // Each die is still there to read, and named for screen readers.
+  await expect(page.getByRole('img', { name: /^Easy bot 2: / })).toBeVisible();
+  await shot(page, 'phone-six-seats');
+});
+
 async function untilMyTurn(player: Player): Promise<void> {
   await expect
     .poll(
