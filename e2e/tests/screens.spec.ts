@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DESKTOP, PHONE, actOnce, createRoom, newPlayer, shot, snapshot } from './helpers';
 import type { Player } from './helpers';
 
@@ -131,17 +131,10 @@ test('phone, four seats: a selected card brings its discard and cancel buttons i
   browser,
 }) => {
   test.setTimeout(90_000);
-  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
-  const page = player.page;
-  await createRoom(page, {
-    name: 'Ada',
-    seats: 4,
+  const { page } = await phoneGameWithBots(browser, {
     rules: [],
     bots: { 1: 'Easy bot', 2: 'Easy bot', 3: 'Easy bot' },
-    timers: { setup: 600, layOff: 300, between: 300 },
   });
-  await page.getByRole('button', { name: 'Start game' }).click();
-  await untilMyTurn(player);
   await page.locator('[data-zone="drawPile"]').click();
   await expect.poll(async () => (await snapshot(page)).step).toBe('act');
   // Three opponents' panels above: the hand reaches the bottom of the screen.
@@ -153,17 +146,10 @@ test('phone, four seats: a selected card brings its discard and cancel buttons i
 
 test('phone, six seats: the five opponents take two rows, each name whole', async ({ browser }) => {
   test.setTimeout(90_000);
-  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
-  const page = player.page;
-  await createRoom(page, {
-    name: 'Ada',
-    seats: 6,
+  const { page } = await phoneGameWithBots(browser, {
     rules: ['Open Field'],
     bots: { 1: 'Easy bot', 2: 'Good bot', 3: 'Easy bot', 4: 'Good bot', 5: 'Easy bot' },
-    timers: { setup: 600, layOff: 300, between: 300 },
   });
-  await page.getByRole('button', { name: 'Start game' }).click();
-  await untilMyTurn(player);
   await page.evaluate(() => window.scrollTo(0, 0));
   const panels = page.locator('.opponents .seat-panel');
   await expect(panels).toHaveCount(5);
@@ -184,6 +170,24 @@ test('phone, six seats: the five opponents take two rows, each name whole', asyn
   await expect(page.getByRole('img', { name: /^Easy bot 2: / })).toBeVisible();
   await shot(page, 'phone-six-seats');
 });
+
+/** Ada on a phone, in seat 1 with a bot in every other seat, once her first turn has come. */
+async function phoneGameWithBots(
+  browser: Browser,
+  options: { rules: string[]; bots: Record<number, 'Easy bot' | 'Good bot'> },
+): Promise<Player> {
+  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
+  await createRoom(player.page, {
+    name: 'Ada',
+    seats: Object.keys(options.bots).length + 1,
+    rules: options.rules,
+    bots: options.bots,
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+  await player.page.getByRole('button', { name: 'Start game' }).click();
+  await untilMyTurn(player);
+  return player;
+}
 
 async function untilMyTurn(player: Player): Promise<void> {
   await expect
