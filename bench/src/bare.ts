@@ -5,11 +5,13 @@
 // a recorded game, as the game server's rooms do, so that its clients can put every update onto
 // the views they hold. It builds nothing, stores nothing and checks nothing. It encodes them
 // with the game server's packet encoder (the stock format, without the stock encoder's search of
-// every payload for binary data), so that the comparison leaves that saving out.
+// every payload for binary data), so that the comparison leaves that saving out, and keeps its
+// connections alive with the game server's heartbeat (a ping every 10 s, not Socket.IO's 25 s).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 import { gameParser } from '../../apps/server/src/gameParser';
+import { HEARTBEAT } from '../../apps/server/src/heartbeat';
 
 const port = Number(process.env.PORT ?? 0);
 /**
@@ -51,7 +53,7 @@ const http = createServer((request, response) => {
   response.end();
 });
 
-const io = new Server(http, { maxHttpBufferSize: 16_384, parser: gameParser });
+const io = new Server(http, { maxHttpBufferSize: 16_384, parser: gameParser, ...HEARTBEAT });
 io.on('connection', (socket) => {
   socket.on('join', (payload: { room: string; seat: number }, ack: (answer: unknown) => void) => {
     void socket.join([payload.room, `${payload.room}#${payload.seat}`]);

@@ -23,6 +23,7 @@ import type {
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { Config } from './config';
+import { HEARTBEAT } from './heartbeat';
 import { createMetrics } from './metrics';
 import type { Metrics } from './metrics';
 import { RateLimiter, WindowLimiter, clientAddress } from './limits';
@@ -138,8 +139,7 @@ export async function createServer(
   const io: GameServer = new Server(app.server, {
     maxHttpBufferSize: config.MAX_MESSAGE_BYTES,
     parser: gameParser,
-    pingInterval: 10_000,
-    pingTimeout: 8_000,
+    ...HEARTBEAT,
     allowRequest: (req, callback) => callback(null, originAllowed(req, allowedOrigins)),
     ...(redis
       ? { adapter: createAdapter(redis.adapter, { streamName: `${config.REDIS_PREFIX}socket.io` }) }

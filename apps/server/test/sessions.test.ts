@@ -40,6 +40,19 @@ const liveBatches = (client: Client): GameHistory['batches'] =>
     .filter((update) => update.events.length > 0)
     .map((update) => ({ version: update.view.version, events: update.events }));
 
+describe('the heartbeat (docs/protocol.md)', () => {
+  it('a ping every 10 s, answered within 8 s: a silent connection counts as gone within 18 s', async () => {
+    const { url } = await scope.server({ MAX_MESSAGE_BYTES: 12_345 });
+    // Engine.IO's open packet, as a client's first request receives it.
+    const response = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text.startsWith('0{')).toBe(true);
+    const open = JSON.parse(text.slice(1)) as Record<string, unknown>;
+    expect(open).toMatchObject({ pingInterval: 10_000, pingTimeout: 8_000, maxPayload: 12_345 });
+  });
+});
+
 describe('reconnecting (R23)', () => {
   it('R23: a player who drops mid-turn gets the same seat and view back, and plays on', async () => {
     const server = await scope.server();
