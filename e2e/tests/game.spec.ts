@@ -130,3 +130,49 @@ test('friends play a whole game with house rules, reload, offline, spectator, ve
   await cyd.page.getByRole('tab', { name: /Chat/ }).click();
   await expect(cyd.page.locator('.chat-line', { hasText: 'Yay!' })).toBeVisible();
 });
+
+/**
+ * R24 in a browser: with a turn timer, the turn banner counts down; a player who lets it run out
+ * has the turn played by the stand-in, the log says so, and the game goes on to their next turn
+ * with a new countdown. (The test server runs timers at 1/20: 60 s of setting are 3 s here.)
+ */
+test('the turn timer runs out: a countdown, then the stand-in plays the turn (R24)', async ({
+  browser,
+}) => {
+  const player = await newPlayer(browser, 'Ada');
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 2,
+    rules: [],
+    bots: { 1: 'Easy bot' },
+    timers: { setup: 600 },
+    turnTimer: 60,
+  });
+  await expect(page.getByText('Turn timer: 60\u00a0s')).toBeVisible();
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.getByRole('button', { name: 'Make this my field' }).first().click();
+
+  const myTurn = async () => {
+    const s = await snapshot(page);
+    return s.phase === 'turns' && s.turnSeat === s.viewer ? s.version : null;
+  };
+  await expect.poll(myTurn, { timeout: 30_000 }).not.toBeNull();
+  const first = (await myTurn())!;
+  const countdown = page.locator('.turn-banner').getByRole('timer');
+  await expect(countdown).toHaveAttribute('aria-label', /^Time left \d/);
+  await shot(page, 'turn-timer');
+
+  // Ada does nothing: the stand-in draws and discards for her, and the log says why.
+  const log = page.locator('.game-log > li');
+  await expect(log.filter({ hasText: 'You ran out of time; the stand-in played.' })).toHaveCount(
+    1,
+    { timeout: 20_000 },
+  );
+  expect((await snapshot(page)).version).toBeGreaterThan(first);
+  // Her next turn has a countdown of its own.
+  await expect
+    .poll(async () => ((await myTurn()) ?? 0) > first + 1, { timeout: 30_000 })
+    .toBe(true);
+  await expect(countdown).toBeVisible();
+});

@@ -269,6 +269,8 @@ export async function createRoom(
     bots?: Record<number, 'Easy bot' | 'Good bot'>;
     deck?: string;
     timers?: Partial<Record<'setup' | 'layOff' | 'between', number>>;
+    /** The turn timer, in seconds of the setting (the test server runs timers at 1/20). */
+    turnTimer?: 30 | 45 | 60 | 90 | 120;
   },
 ): Promise<string> {
   await page.goto('/');
@@ -282,13 +284,15 @@ export async function createRoom(
   if (options.deck) await page.getByLabel(new RegExp(options.deck)).check();
   for (const rule of options.rules)
     await page.getByRole('checkbox', { name: new RegExp(rule) }).check();
-  if (options.timers) {
+  if (options.timers || options.turnTimer) {
     await page.getByText('Timers and limits').click();
-    if (options.timers.setup)
+    if (options.turnTimer)
+      await page.getByLabel('Turn timer').selectOption({ label: `${options.turnTimer} s` });
+    if (options.timers?.setup)
       await page.getByLabel('Field choice timer').fill(String(options.timers.setup));
-    if (options.timers.layOff)
+    if (options.timers?.layOff)
       await page.getByLabel('Lay-off timer').fill(String(options.timers.layOff));
-    if (options.timers.between)
+    if (options.timers?.between)
       await page.getByLabel('Break between rounds').fill(String(options.timers.between));
   }
   await page.getByRole('button', { name: 'Create room' }).click();
