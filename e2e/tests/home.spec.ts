@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { createRoom, newPlayer, setName, snapshot } from './helpers';
+
+/**
+ * The home screen's other ways in: a practice table in one click (against two bots, or alone),
+ * and a room code typed as a friend reads it out (any case, with a dash), to play or to watch.
+ */
+test('home: practice in one click, alone or against bots; join and watch by a typed code', async ({
+  browser,
+}) => {
+  // Against two bots: one click, and the deal is already under way.
+  const ada = await newPlayer(browser, 'Ada');
+  await ada.page.goto('/');
+  await setName(ada.page, 'Ada');
+  await ada.page.getByRole('button', { name: 'Play against 2 bots' }).click();
+  await expect(ada.page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  await expect(ada.page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+  const opponents = ada.page.locator('.opponents .seat-panel');
+  await expect(opponents).toHaveCount(2);
+  await expect(opponents.nth(0)).toContainText('Good bot 2');
+  await expect(opponents.nth(1)).toContainText('Good bot 3');
+  expect((await snapshot(ada.page)).viewer).toBe(0);
+
+  // Alone: one seat, no opponents.
+  const bea = await newPlayer(browser, 'Bea');
+  await bea.page.goto('/');
+  await setName(bea.page, 'Bea');
+  await bea.page.getByRole('button', { name: 'Solo (one seat)' }).click();
+  await expect(bea.page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+  expect((await snapshot(bea.page)).viewer).toBe(0);
+  await expect(bea.page.locator('.opponents .seat-panel')).toHaveCount(0);
+
+  // A friend's room, its code read out over the phone.
+  const cyd = await newPlayer(browser, 'Cyd');
+  const code = await createRoom(cyd.page, { name: 'Cyd', seats: 3, rules: [] });
+  const spoken = `${code.slice(0, 3)}-${code.slice(3)}`.toLowerCase();
+
+  // A mistyped code is refused on the spot, with what a code looks like.
+  const dan = await newPlayer(browser, 'Dan');
+  await dan.page.goto('/');
+  await setName(dan.page, 'Dan');
+  await dan.page.getByLabel('Room code').fill(spoken.slice(0, -1));
+  await dan.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(dan.page.getByRole('alert')).toContainText('That is not a room code');
+  await expect(dan.page).toHaveURL(/\/$/);
+
+  await dan.page.getByLabel('Room code').fill(` ${spoken} `);
+  await dan.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(dan.page).toHaveURL(new RegExp(`/r/${code}$`));
+  await expect(cyd.page.locator('.seat-row', { hasText: 'Dan' })).toBeVisible();
+
+  // Another friend only watches: the free seat stays free, and she is counted as watching.
+  const eve = await newPlayer(browser, 'Eve');
+  await eve.page.goto('/');
+  await setName(eve.page, 'Eve');
+  await eve.page.getByLabel('Room code').fill(spoken);
+  await eve.page.getByRole('button', { name: 'Watch' }).click();
+  await expect(eve.page).toHaveURL(new RegExp(`/r/${code}$`));
+  await expect(cyd.page.getByText('1 watching').first()).toBeVisible();
+  await expect(cyd.page.locator('.seat-row', { hasText: 'Eve' })).toHaveCount(0);
+
+  for (const p of [ada, bea, cyd, dan, eve]) await p.context.close();
+});
