@@ -61,3 +61,59 @@ test('home: practice in one click, alone or against bots; join and watch by a ty
 
   for (const p of [ada, bea, cyd, dan, eve]) await p.context.close();
 });
+
+/**
+ * The rules page, reached from the home screen and from a house rule's "full text" (a new tab,
+ * opened at that rule), and the table's own preferences, which stay through a reload.
+ */
+test('the rules page, and the table preferences kept through a reload', async ({ browser }) => {
+  const ada = await newPlayer(browser, 'Ada');
+  const page = ada.page;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'How to play' }).click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'How to play Trepenta' })).toBeVisible();
+  await page.getByRole('link', { name: /Trepenta Online/ }).click();
+  await expect(page.getByRole('heading', { name: 'Trepenta Online' })).toBeVisible();
+
+  // A house rule's full text opens beside the form, scrolled to that rule.
+  const openField = page.locator('label.choice', { hasText: 'Open Field' });
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    openField.getByRole('link', { name: 'full text' }).click(),
+  ]);
+  await expect(tab).toHaveURL(/\/rules#\w+$/);
+  const anchor = new URL(tab.url()).hash;
+  await expect(tab.locator(anchor)).toBeInViewport();
+  await expect(tab.locator(anchor).getByRole('heading')).toHaveText('Open Field');
+  await tab.close();
+
+  // At a table: four-colour suits and sound, each a toggle that says its state, kept on reload.
+  await setName(page, 'Ada');
+  await page.getByRole('button', { name: 'Play against 2 bots' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+  const fourColour = page.getByRole('button', { name: 'Four-colour suits' });
+  const diamonds = () =>
+    page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--suit-D').trim(),
+    );
+  await expect(fourColour).toHaveAttribute('aria-pressed', 'false');
+  const twoColour = await diamonds();
+  await fourColour.click();
+  await expect(fourColour).toHaveAttribute('aria-pressed', 'true');
+  expect(await diamonds()).not.toBe(twoColour);
+  await page.getByRole('button', { name: 'Sound off' }).click();
+  await expect(page.getByRole('button', { name: 'Sound on' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Four-colour suits' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await diamonds()).not.toBe(twoColour);
+  await expect(page.getByRole('button', { name: 'Sound on' })).toBeVisible();
+  await ada.context.close();
+});
