@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
@@ -312,9 +313,51 @@ export async function joinByLink(
     .click();
 }
 
+/**
+ * A screenshot for review (artifacts/screenshots/), and the same screen checked by axe-core
+ * against WCAG 2.2 A and AA and axe's best practices: every screen that is photographed must have
+ * no violation, whatever its impact (each is named with the elements it found).
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+  await expectAccessible(page, name);
+}
+
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  // A card is shown by its corner index (K and a heart) and named in words (King of hearts), which
+  // is also what a voice user says to press it; axe's Label in Name check cannot know that K is
+  // King, so it is not applied to elements that show a card face. Everything else is.
+  for (const v of violations) {
+    if (v.id !== 'label-content-name-mismatch') continue;
+    const kept = [];
+    for (const n of v.nodes) {
+      if ((await page.locator(n.target.join(' ')).locator('.card.face').count()) === 0)
+        kept.push(n);
+    }
+    v.nodes = kept;
+  }
+  const found = violations
+    .filter((v) => v.nodes.length > 0)
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        // Colour contrast says which colours it measured.
+        const data = n.any[0]?.data as {
+          fgColor?: string;
+          bgColor?: string;
+          contrastRatio?: number;
+        };
+        const colours = data?.fgColor
+          ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})`
+          : '';
+        return `${n.target.join(' ')}${colours}`;
+      });
+      return `${v.impact ?? ''} ${v.id}: ${v.help} — ${nodes.join(', ')}`;
+    });
+  expect(found, `accessibility of ${name}`).toEqual([]);
 }
 
 /**

@@ -251,7 +251,11 @@ export const m = {
     discardTop: (card: string, n: number) => `Discard pile: ${card} on top, ${n} in the pile`,
     discardTake: (card: string) => `Take the ${card} from the discard pile`,
     discardHere: (card: string) => `Discard your ${card}`,
+    /** The table's page heading, for screen readers (the bar shows the same). */
+    heading: (code: string) => `Trepenta, room ${code}`,
     discardHistory: 'Discard history',
+    /** Its button's name holds the count it shows (WCAG 2.5.3, label in name). */
+    discardHistoryCount: (n: number) => `Discard history: ${n} ${n === 1 ? 'card' : 'cards'}`,
     discardHistoryTitle: 'Discard pile, bottom to top',
     close: 'Close',
     yourHand: 'Your hand',

@@ -243,16 +243,18 @@ export function Lobby({ room }: { room: RoomView }) {
                       data-seat={seat.seat}
                     >
                       <span className="seat-no">{seat.seat + 1}</span>
-                      <span
-                        className={`conn-dot ${seat.kind === 'empty' ? 'none' : seat.connected ? 'on' : 'off'}`}
-                        aria-label={
-                          seat.kind === 'human'
-                            ? seat.connected
-                              ? m.lobby.connected
-                              : m.lobby.away
-                            : undefined
-                        }
-                      />
+                      {seat.kind === 'human' ? (
+                        <span
+                          className={`conn-dot ${seat.connected ? 'on' : 'off'}`}
+                          role="img"
+                          aria-label={seat.connected ? m.lobby.connected : m.lobby.away}
+                        />
+                      ) : (
+                        <span
+                          className={`conn-dot ${seat.kind === 'empty' ? 'none' : seat.connected ? 'on' : 'off'}`}
+                          aria-hidden="true"
+                        />
+                      )}
                       <span className="seat-who">
                         {seat.kind === 'empty' && <span className="muted">{m.lobby.empty}</span>}
                         {seat.kind === 'bot' && seat.botLevel && (

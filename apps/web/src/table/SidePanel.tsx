@@ -94,7 +94,8 @@ export function SidePanel({
             ✕
           </button>
         </div>
-        <div className="tab-body" role="tabpanel">
+        {/* Focusable, so that a keyboard can scroll a long log or score sheet (the tab pattern). */}
+        <div className="tab-body" role="tabpanel" tabIndex={0}>
           {tab === 'log' && <GameLog shown={shown} />}
           {tab === 'chat' && <Chat room={room} shown={shown} />}
           {tab === 'rules' && <RulesHelp settings={room.settings} />}

@@ -223,6 +223,7 @@ function TopBar({
   return (
     <header className="top-bar">
       <div className="top-info">
+        <h1 className="sr-only">{m.table.heading(room.code)}</h1>
         <span className="brand" aria-hidden="true">
           Trepenta
         </span>
@@ -275,7 +276,7 @@ function TopBar({
       </div>
       {dialog === 'help' && (
         <Modal title={m.rulesHelp.title} onClose={close} wide>
-          <RulesHelp settings={game.settings} />
+          <RulesHelp settings={game.settings} level={3} />
         </Modal>
       )}
       {dialog === 'share' && (

@@ -129,7 +129,7 @@ export function HandRow({
   return (
     <div className="hand-wrap">
       <div className="hand-head">
-        <h3 className="row-title">{m.table.yourHand}</h3>
+        <h2 className="row-title">{m.table.yourHand}</h2>
         <SortToggle />
       </div>
       <div
@@ -290,10 +290,10 @@ export function Piles({ game, controls }: { game: GameView; controls: TurnContro
             type="button"
             className="link-button history-button"
             onClick={() => setHistory(true)}
-            aria-label={m.table.discardHistory}
+            aria-label={m.table.discardHistoryCount(game.discardPile.length)}
             title={m.table.discardHistory}
           >
-            ▤ {game.discardPile.length}
+            <span aria-hidden="true">▤</span> {game.discardPile.length}
           </button>
         </span>
       </div>

@@ -22,18 +22,40 @@ export function roomDifferences(settings: GameSettings): string[] {
   return lines;
 }
 
+/**
+ * A heading at the level its place in the page needs (headings go down one level at a time, so
+ * that a screen reader's list of them reads as an outline), styled by its class, not its level.
+ */
+function Heading({
+  level,
+  className,
+  children,
+}: {
+  level: 2 | 3 | 4;
+  className: string;
+  children: ReactNode;
+}) {
+  const Tag = `h${level}` as const;
+  return <Tag className={className}>{children}</Tag>;
+}
+
 /** The room's rules for everyone; `children` (the host's controls) go at its foot. */
 export function RoomRulesCard({
   settings,
+  level = 2,
   children,
 }: {
   settings: GameSettings;
+  /** Its heading's level: 2 on a page, 3 in a dialog. */
+  level?: 2 | 3;
   children?: ReactNode;
 }) {
   const lines = roomDifferences(settings);
   return (
     <section className="card-panel rules-card" aria-label={m.lobby.rulesCard}>
-      <h3>{m.lobby.rulesCard}</h3>
+      <Heading level={level} className="rules-card-title">
+        {m.lobby.rulesCard}
+      </Heading>
       {lines.length === 0 ? (
         <p>{m.lobby.coreGame}</p>
       ) : (
@@ -52,27 +74,34 @@ export function RoomRulesCard({
   );
 }
 
-/** The rules in short, every house rule in full, and the keys. */
-export function RulesHelp({ settings }: { settings?: GameSettings }) {
+/**
+ * The rules in short, every house rule in full, and the keys. `level` is its headings' level: 2
+ * on a page or in the side panel, 3 in a dialog (whose title is the h2).
+ */
+export function RulesHelp({ settings, level = 2 }: { settings?: GameSettings; level?: 2 | 3 }) {
   return (
     <div className="rules-help">
-      {settings && <RoomRulesCard settings={settings} />}
+      {settings && <RoomRulesCard settings={settings} level={level} />}
       {m.rulesHelp.core.map((text) => (
         <p key={text}>{text}</p>
       ))}
-      <h3>{m.rulesHelp.houseTitle}</h3>
+      <Heading level={level} className="rules-title">
+        {m.rulesHelp.houseTitle}
+      </Heading>
       {HOUSE_RULES.map((rule) => (
         <section key={rule} id={rule} className="rule-text">
-          <h4>
+          <Heading level={level === 2 ? 3 : 4} className="rule-title">
             {m.houseRuleTitle(rule)}
             {settings?.houseRules[rule] && <span className="badge ok">on</span>}
-          </h4>
+          </Heading>
           {m.houseRuleFull(rule).map((text) => (
             <p key={text}>{text}</p>
           ))}
         </section>
       ))}
-      <h3>{m.rulesHelp.keysTitle}</h3>
+      <Heading level={level} className="rules-title">
+        {m.rulesHelp.keysTitle}
+      </Heading>
       <ul>
         {m.rulesHelp.keys.map((text) => (
           <li key={text}>{text}</li>
