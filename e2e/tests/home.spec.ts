@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createRoom, newPlayer, setName, snapshot } from './helpers';
+import { createRoom, expectAccessible, newPlayer, setName, snapshot } from './helpers';
 
 /**
  * The home screen's other ways in: a practice table in one click (against two bots, or alone),
@@ -11,6 +11,7 @@ test('home: practice in one click, alone or against bots; join and watch by a ty
   // Against two bots: one click, and the deal is already under way.
   const ada = await newPlayer(browser, 'Ada');
   await ada.page.goto('/');
+  await expectAccessible(ada.page, 'home');
   await setName(ada.page, 'Ada');
   await ada.page.getByRole('button', { name: 'Play against 2 bots' }).click();
   await expect(ada.page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
@@ -58,6 +59,14 @@ test('home: practice in one click, alone or against bots; join and watch by a ty
   await expect(eve.page).toHaveURL(new RegExp(`/r/${code}$`));
   await expect(cyd.page.getByText('1 watching').first()).toBeVisible();
   await expect(cyd.page.locator('.seat-row', { hasText: 'Eve' })).toHaveCount(0);
+  await expectAccessible(eve.page, 'lobby, watching');
+
+  // Someone opening the invite link first sees the join screen.
+  const fay = await newPlayer(browser, 'Fay');
+  await fay.page.goto(`/r/${code}`);
+  await expect(fay.page.getByRole('button', { name: 'Join the table' })).toBeVisible();
+  await expectAccessible(fay.page, 'join screen');
+  await fay.context.close();
 
   for (const p of [ada, bea, cyd, dan, eve]) await p.context.close();
 });
@@ -73,6 +82,7 @@ test('the rules page, and the table preferences kept through a reload', async ({
   await page.getByRole('link', { name: 'How to play' }).click();
   await expect(page).toHaveURL(/\/rules$/);
   await expect(page.getByRole('heading', { level: 1, name: 'How to play Trepenta' })).toBeVisible();
+  await expectAccessible(page, 'rules page');
   await page.getByRole('link', { name: /Trepenta Online/ }).click();
   await expect(page.getByRole('heading', { name: 'Trepenta Online' })).toBeVisible();
 
