@@ -243,18 +243,16 @@ export function Lobby({ room }: { room: RoomView }) {
                       data-seat={seat.seat}
                     >
                       <span className="seat-no">{seat.seat + 1}</span>
-                      {seat.kind === 'human' ? (
-                        <span
-                          className={`conn-dot ${seat.connected ? 'on' : 'off'}`}
-                          role="img"
-                          aria-label={seat.connected ? m.lobby.connected : m.lobby.away}
-                        />
-                      ) : (
-                        <span
-                          className={`conn-dot ${seat.kind === 'empty' ? 'none' : seat.connected ? 'on' : 'off'}`}
-                          aria-hidden="true"
-                        />
-                      )}
+                      <span
+                        className={`conn-dot ${seat.kind === 'empty' ? 'none' : seat.connected ? 'on' : 'off'}`}
+                        // A player's dot says whether they are here; other seats' dots say nothing.
+                        {...(seat.kind === 'human'
+                          ? {
+                              role: 'img',
+                              'aria-label': seat.connected ? m.lobby.connected : m.lobby.away,
+                            }
+                          : { 'aria-hidden': true })}
+                      />
                       <span className="seat-who">
                         {seat.kind === 'empty' && <span className="muted">{m.lobby.empty}</span>}
                         {seat.kind === 'bot' && seat.botLevel && (
