@@ -115,6 +115,9 @@ export interface RoomDeps {
  * refreshed from the store first; writes are compare-and-set, so when several nodes serve the
  * same room, a write that lost a race reloads and runs again.
  */
+/** How long after a refused bot or stand-in move the room tries again. */
+const AUTOMATIC_RETRY_MS = 5000;
+
 export class Room {
   record: RoomRecord;
   game: Game | null = null;
@@ -1032,14 +1035,15 @@ export class Room {
     const seed = (game.state.version * 31 + seat) | 0;
     const action: PlayerAction | null = chooseBotAction(viewFor(game.state, seat), level, seed);
     if (action === null) return;
-    const result = await this.act(
-      seat,
-      `bot-${game.state.version}-${seat}`,
-      action,
-      game.state.version,
-    );
+    const version = game.state.version;
+    // A colon, which no client's actionId may hold: a player cannot take the id of the stand-in's
+    // move in their seat beforehand (it would be answered as a duplicate, and the seat stall).
+    const result = await this.act(seat, `bot:${version}:${seat}`, action, version);
     if (!result.ok) {
       this.log.error({ seat, code: result.code }, 'a bot move was refused');
+      // Tried again later, not at once: a refusal that lasts must not spin the room, and a turn
+      // timer due meanwhile still ends the turn.
+      this.bot = { version, at: Date.now() + AUTOMATIC_RETRY_MS };
       this.schedule();
     }
   }

@@ -41,7 +41,7 @@ runIt('failover: several nodes on one Redis', () => {
     cluster = null;
   });
 
-  const isBot = (e: LogEntry) => typeof e.seat === 'number' && e.actionId.startsWith('bot-');
+  const isBot = (e: LogEntry) => typeof e.seat === 'number' && e.actionId.startsWith('bot:');
 
   it('kill -9 of a node mid-game: its players finish on the other node; timers and bots go on', async () => {
     cluster = await Cluster.start('kill');

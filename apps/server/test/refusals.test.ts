@@ -140,6 +140,36 @@ describe('R25: turn actions against the version', () => {
     );
   });
 
+  it("a player cannot take the id of the stand-in's move in their seat: the stand-in still plays it (R23)", async () => {
+    const table = await playing();
+    const { client, other, seat } = mover(table);
+    const version = client.view!.version;
+    // The server's own ids hold a colon, which a client's may not.
+    const answer = await unchanged(table, () =>
+      act(client, { type: 'draw', from: 'drawPile' }, { id: `bot:${version + 1}:${seat}` }),
+    );
+    expect(answer).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    // What the server's ids once looked like is a client's id like any other.
+    const drawn = await act(
+      client,
+      { type: 'draw', from: 'drawPile' },
+      { id: `bot-${version + 1}-${seat}` },
+    );
+    expect(drawn).toEqual({ ok: true, version: version + 1 });
+    // The player leaves mid-turn: the stand-in plays the rest of it, and play goes on.
+    await client.ok('room:leave', {});
+    await other.until(
+      () => (other.view?.version ?? 0) >= version + 2 && turnSeat(other.view) === 1 - seat,
+      5000,
+      "the stand-in's discard",
+    );
+    const stored = await table.server.server.store.loadGame(table.code, 1);
+    expect(stored!.log[version + 1]).toMatchObject({
+      seat,
+      actionId: `bot:${version + 1}:${seat}`,
+    });
+  });
+
   it('R25: the field choice is checked for legality only, so two players choosing at once both count', async () => {
     const server = await scope.server();
     const table = await openTable(scope, server, { humans: 2, start: true });
