@@ -74,6 +74,8 @@ export interface TrepentaServer {
 const REPLAY_CACHE_CHARS = 16 * 1024 * 1024;
 /** game:history replays the stored log; each member gets this many a minute (room:join). */
 const HISTORIES_PER_MINUTE = 10;
+/** And from one address, whichever members ask (each costs a replay of the whole log). */
+const HISTORIES_PER_ADDRESS_PER_MINUTE = 30;
 
 const channel = {
   all: (code: string) => code,
@@ -240,6 +242,7 @@ export async function createServer(
   const joinLimiter = new WindowLimiter(config.JOINS_PER_MINUTE, 60_000);
   const chatLimiter = new WindowLimiter(config.CHAT_PER_10S, 10_000);
   const historyLimiter = new WindowLimiter(HISTORIES_PER_MINUTE, 60_000);
+  const addressHistoryLimiter = new WindowLimiter(HISTORIES_PER_ADDRESS_PER_MINUTE, 60_000);
   const apiLimiter = new WindowLimiter(config.API_PER_MINUTE, 60_000);
   const replays = new ReplayCache(REPLAY_CACHE_CHARS);
   /** Who created each room this node holds (in memory only: for ROOMS_PER_ADDRESS). */
@@ -472,10 +475,14 @@ export async function createServer(
       return { ok: true, room: room.view(), you: room.you(added.member, added.token) };
     },
     'room:join': async (socket, p) => {
-      // Returning with a token (256 bits) is not a guess; only new joins count against the limit.
+      // Returning with a token (256 bits) is not a guess; only new joins count against the limit,
+      // and with a token, only a code or a token that finds nothing (codes are guessed that way too).
       if (!p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
       const room = await getRoom(p.code);
-      if (!room) return fail('ROOM_NOT_FOUND');
+      if (!room) {
+        if (p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
+        return fail('ROOM_NOT_FOUND');
+      }
       const joining = newcomer();
       return joining.run(room, async () => {
         let member;
@@ -503,8 +510,13 @@ export async function createServer(
           socket.emit('game:update', update);
           // The move log so far, for a tab that asks because it has none (another device, a new
           // tab; not a reconnect, so a restart's rejoins replay nothing). A replay of the stored
-          // log, so a member gets a few a minute; beyond that the tab keeps its own.
-          if (!p.history || !historyLimiter.take(`${room.code}:${member.id}`)) return;
+          // log, so a member (and an address) gets a few a minute; beyond that the tab keeps its own.
+          if (
+            !p.history ||
+            !historyLimiter.take(`${room.code}:${member.id}`) ||
+            !addressHistoryLimiter.take(socket.data.address)
+          )
+            return;
           room.history(viewer).then(
             (history) => {
               if (history && socket.connected && socket.data.code === room.code)

@@ -504,7 +504,7 @@ export class Room {
     if (role === 'player' && this.record.locked) return fail('ROOM_LOCKED');
     const free = this.record.status === 'lobby' && role === 'player' ? this.freeSeat() : null;
     // A player who finds no seat free watches: they count as a spectator too.
-    if (free === null && active.filter((m) => m.seat === null).length >= this.config.MAX_SPECTATORS)
+    if (free === null && this.unseatedCount() >= this.config.MAX_SPECTATORS)
       return fail('SPECTATORS_FULL');
     if (this.nicknameTaken(nickname)) return fail('NICKNAME_TAKEN');
     const token = newToken();
@@ -526,6 +526,11 @@ export class Room {
       hostId: this.record.hostId ?? member.id,
     });
     return { ok: true, member, token };
+  }
+
+  /** Members without a seat, who count against MAX_SPECTATORS. */
+  private unseatedCount(): number {
+    return this.record.members.filter((m) => !m.kicked && m.seat === null).length;
   }
 
   private freeSeat(): number | null {
@@ -560,6 +565,7 @@ export class Room {
       return fail('WRONG_STATUS', 'Seats can be changed only in the lobby.');
     const member = this.member(memberId)!;
     if (member.seat === null) return { ok: true, member };
+    if (this.unseatedCount() >= this.config.MAX_SPECTATORS) return fail('SPECTATORS_FULL');
     const moved: MemberRecord = { ...member, seat: null };
     await this.commitRoom({
       seats: replace(this.record.seats, member.seat, EMPTY_SEAT),
@@ -609,6 +615,11 @@ export class Room {
       }
       seats = replace(seats, seat, EMPTY_SEAT);
     }
+    if (unseated.length > 0 && this.unseatedCount() + unseated.length > this.config.MAX_SPECTATORS)
+      return fail(
+        'SPECTATORS_FULL',
+        'Fewer seats would leave more spectators than this room can take; ask someone to leave first.',
+      );
     await this.commitRoom({
       settings: change ? changeSettings(this.record.settings, change) : this.record.settings,
       seatCount: count,

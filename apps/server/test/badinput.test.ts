@@ -570,21 +570,27 @@ describe('the join limit (per address)', () => {
     return answer.ok ? 'ok' : answer.code!;
   }
 
-  it('new joins, room creations and wrong tokens count; a member coming back with a right token does not', async () => {
-    const server = await scope.server({ JOINS_PER_MINUTE: 4 });
+  it('new joins, room creations, wrong tokens and unknown codes count; a member coming back with a right token does not', async () => {
+    const server = await scope.server({ JOINS_PER_MINUTE: 5 });
     const table = await openTable(scope, server, { humans: 2 }); // a creation and a join: 2
     const stranger = await connect(scope, server.url);
     const wrong = 'A'.repeat(43);
     expect(await stranger.request('room:join', { code: table.code, token: wrong })).toMatchObject({
       code: 'BAD_TOKEN',
     });
+    // A token does not make guessing codes free.
+    const unknown = table.code === 'BCDFGH' ? 'BCDFGJ' : 'BCDFGH';
+    expect(await stranger.request('room:join', { code: unknown, token: wrong })).toMatchObject({
+      code: 'ROOM_NOT_FOUND',
+    });
     expect(await stranger.request('room:join', { code: table.code, nickname: 'Cy' })).toMatchObject(
       { ok: true },
     );
-    // The budget of 4 is spent.
+    // The budget of 5 is spent.
     for (const attempt of [
       { code: table.code, nickname: 'Di' },
       { code: table.code, token: wrong },
+      { code: unknown, token: wrong },
     ])
       expect(await stranger.request('room:join', attempt)).toMatchObject({ code: 'RATE_LIMITED' });
     expect(

@@ -387,6 +387,26 @@ describe('reconnecting (R23)', () => {
     await host.until(() => historyOf(host) !== undefined, 5000, "the host's history");
   });
 
+  it('game:history: at most 30 a minute from one address, whichever members ask', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, spectators: 2, start: true });
+    await chooseFields(table);
+    const tokens = table.everyone.map((client) => client.you!.token);
+    const got: number[] = [];
+    for (const token of tokens) {
+      let count = 0;
+      for (let i = 0; i < 10; i++) {
+        const { client } = await rejoin(scope, server.url, table.code, token, { history: true });
+        await sync(client);
+        if (historyOf(client) !== undefined) count++;
+        client.close();
+      }
+      got.push(count);
+    }
+    // Each member's own 10 a minute, until the address's 30 are spent.
+    expect(got).toEqual([10, 10, 10, 0]);
+  });
+
   it('R23: a socket that sends room:join twice still counts as one: closing it leaves the player away', async () => {
     const server = await scope.server();
     const table = await openTable(scope, server, { humans: 2 });
@@ -1023,6 +1043,28 @@ describe('the lobby', () => {
     expect(await join('P4', 'player')).toMatchObject({ ok: false, code: 'SPECTATORS_FULL' });
     expect(await join('S1', 'spectator')).toMatchObject({ ok: false, code: 'SPECTATORS_FULL' });
     expect((await sync(table.host)).room.members.map((m) => m.seat)).toEqual([0, 1, null]);
+  });
+
+  it('standing up, or fewer seats, cannot take the spectators past MAX_SPECTATORS', async () => {
+    const server = await scope.server({ MAX_SPECTATORS: 1 });
+    const table = await openTable(scope, server, { humans: 3, seatCount: 3 });
+    const [host, second, third] = table.players as [Client, Client, Client];
+    const seats = async () => (await sync(host)).room.members.map((m) => m.seat);
+    expect(await second.request('room:stand', {})).toMatchObject({ ok: true, seat: null });
+    const before = JSON.stringify((await sync(host)).room);
+    expect(await third.request('room:stand', {})).toMatchObject({
+      ok: false,
+      code: 'SPECTATORS_FULL',
+    });
+    expect(await host.request('room:configure', { seatCount: 2 })).toMatchObject({
+      ok: false,
+      code: 'SPECTATORS_FULL',
+    });
+    expect(JSON.stringify((await sync(host)).room)).toBe(before);
+    // Once the spectator sits again, there is room for one more.
+    expect(await second.request('room:sit', { seat: 1 })).toMatchObject({ ok: true });
+    expect(await host.request('room:configure', { seatCount: 2 })).toMatchObject({ ok: true });
+    expect(await seats()).toEqual([0, 1, null]);
   });
 
   it('configure with fewer seats moves their players to the spectators, sockets and all', async () => {
