@@ -91,7 +91,12 @@ for (const size of ['desktop', 'phone'] as const) {
     }
     await expect(page.getByRole('region', { name: 'Score sheet' })).toBeVisible();
     // The result comes into view, whatever was scrolled to at the last round's end.
-    await expect(page.getByRole('heading', { name: 'Game over' })).toBeInViewport();
+    const gameOver = page.getByRole('heading', { name: 'Game over' });
+    await expect(gameOver).toBeInViewport();
+    // In view means below the sticky top bar, not under it.
+    const heading = await gameOver.boundingBox();
+    const bar = await page.locator('.top-bar').boundingBox();
+    expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
     await shot(page, `${size}-score-sheet`);
     if (size === 'phone') await assertNoHorizontalScroll(page);
 
