@@ -150,7 +150,11 @@ test('the turn timer runs out: a countdown, then the stand-in plays the turn (R2
     turnTimer: 60,
   });
   await expect(page.getByText('Turn timer: 60\u00a0s')).toBeVisible();
+  // The side panel is one from the lobby to the table: the chat open before the start stays open.
+  await page.getByRole('tab', { name: 'Chat' }).click();
   await page.getByRole('button', { name: 'Start game' }).click();
+  await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Log' }).click();
   await page.getByRole('button', { name: 'Make this my field' }).first().click();
 
   const myTurn = async () => {

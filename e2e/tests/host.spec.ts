@@ -45,9 +45,32 @@ test('the host runs the lobby: lock, seats and bots, rules, seat link, pass host
   await expect(seatRow(ada.page, 'Cyd')).toBeVisible();
   await expect(ada.page.locator('.top-info')).toContainText('0 watching');
 
-  // A fourth seat, given to a bot: every seat is filled, so the game may start.
-  await ada.page.getByRole('combobox', { name: 'Seats', exact: true }).selectOption('4');
+  // Fewer seats: the host is asked first, naming who would lose a seat; Cyd, whose seat goes, is
+  // told so on her screen.
+  const seatCount = ada.page.getByRole('combobox', { name: 'Seats', exact: true });
+  const asked: string[] = [];
+  ada.page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await seatCount.selectOption('2');
+  await expect.poll(() => asked).toEqual(['With 2 seats, Cyd will have no seat and watch. Go on?']);
+  await expect(seatCount).toHaveValue('3');
+  await expect(ada.page.locator('.seat-row')).toHaveCount(3);
+  ada.page.once('dialog', (dialog) => void dialog.accept());
+  await seatCount.selectOption('2');
+  await expect(ada.page.locator('.seat-row')).toHaveCount(2);
+  await expect(cyd.page.locator('.toast')).toContainText(
+    'The host took your seat away: you are watching now. Sit in a free seat to play.',
+  );
+  await expect(ada.page.locator('.top-info')).toContainText('1 watching');
+
+  // A fourth seat, given to a bot, after Cyd sits again: every seat is filled, so the game may
+  // start.
+  await seatCount.selectOption('4');
   await expect(ada.page.locator('.seat-row')).toHaveCount(4);
+  await cyd.page.getByRole('button', { name: 'Sit here' }).first().click();
+  await expect(seatRow(ada.page, 'Cyd')).toBeVisible();
   await expect(ada.page.getByRole('button', { name: 'Start game' })).toBeDisabled();
   await ada.page.getByLabel('Seat 4: Add bot').selectOption({ label: 'Good bot' });
   // Named as at the table: its level and seat.

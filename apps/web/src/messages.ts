@@ -4,6 +4,10 @@
  */
 import type { BotLevel, DeckSetting, HouseRule, Rank, RoundEndReason, Suit } from '@trepenta/rules';
 
+/** "you", "you and Bea", "you, Bea and Cyd". */
+const and = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 const SUIT_NAMES: Record<Suit, string> = {
   S: 'spades',
   H: 'hearts',
@@ -206,6 +210,11 @@ export const m = {
     removeBot: 'Remove bot',
     kick: 'Remove',
     kickConfirm: (name: string) => `Remove ${name} from the room?`,
+    fewerSeatsConfirm: (seats: number, names: readonly string[]) =>
+      `With ${seats} ${seats === 1 ? 'seat' : 'seats'}, ${and(names)} will have no seat and watch. Go on?`,
+    seatRemoved: (name: string) => `${name}’s seat was taken away; they are watching.`,
+    yourSeatRemoved:
+      'The host took your seat away: you are watching now. Sit in a free seat to play.',
     passHost: 'Make host',
     lock: 'Lock room',
     unlock: 'Unlock room',
@@ -412,12 +421,13 @@ export const m = {
     noMelds: 'no melds',
     roundPoints: 'This round',
     total: 'Total',
+    earlierRounds: 'Earlier rounds',
     nextIn: (s: string) => `Next round in ${s}`,
     layOffIn: (s: string) => `Lay-off turn ends in ${s}`,
     readyButton: 'Ready',
     readyWaiting: 'Waiting for the others…',
     readyCount: (n: number, of: number) => `${n} of ${of} ready`,
-    notReady: (who: string) => `waiting for ${who}`,
+    notReady: (who: readonly string[]) => `waiting for ${and(who)}`,
     notReadyYou: 'you',
     scoresTitle: (r: number) => `Score sheet after round ${r}`,
   },

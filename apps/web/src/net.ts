@@ -246,6 +246,8 @@ export function onRoomState(received: RoomView): void {
   if (!taken) return;
   if (state.room?.code === room.code) {
     const notes = membershipNotes(state.room, room, you?.memberId ?? null);
+    // Losing one's seat is not something to hear about only from a screen reader.
+    if (notes.includes(m.lobby.yourSeatRemoved)) notify(m.lobby.yourSeatRemoved, 'info');
     if (notes.length > 0) {
       announce(notes.join(' '));
       if (state.game) appendLog(notes.map((text) => ({ text, own: false })));

@@ -5,6 +5,7 @@ import { readJson, writeJson } from './storage';
 
 export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 export type SortBy = 'none' | 'suit' | 'rank';
+export type PanelTab = 'log' | 'chat' | 'rules' | 'scores';
 
 export interface LogLine {
   readonly id: number;
@@ -58,6 +59,8 @@ export interface GameStore {
   chat: ChatMessage[];
   /** The newest chat message this tab has shown (its id): later ones from others are unread. */
   chatSeenId: number;
+  /** The side panel's open tab: the same panel in the lobby and at the table. */
+  panelTab: PanelTab;
   announcement: { id: number; text: string };
   selection: Selection;
   pending: boolean;
@@ -81,6 +84,7 @@ export const useStore = create<GameStore>(() => ({
   log: [],
   chat: [],
   chatSeenId: 0,
+  panelTab: 'log',
   announcement: { id: 0, text: '' },
   selection: null,
   pending: false,

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { legalActions } from '@trepenta/rules';
-import type { GameState, PlayerAction } from '@trepenta/rules';
+import { applyAction, legalActions } from '@trepenta/rules';
+import type { GameState, GameView, PlayerAction } from '@trepenta/rules';
+import { m } from '../src/messages';
 import { layOffTargets, meldKey } from '../src/game/targets';
 import { RoundEndBoard } from '../src/table/RoundEnd';
-import { search, viewOf } from './fixtures';
+import { playUntil, search, viewOf } from './fixtures';
 
 const names = ['Ada', 'Bea', 'Cyd'];
 
@@ -97,6 +98,66 @@ describe('the round end reveals every field', () => {
     const down = state.round.seats.flatMap((seat) => seat.field.filter((slot) => !slot.faceUp));
     expect(document.querySelectorAll('.reveal-slot.was-down').length).toBe(down.length);
     expect(document.querySelectorAll('.reveal-slot .slot-value').length).toBe(15);
+  });
+});
+
+describe("each hand's points and the totals", () => {
+  const pointsOf = (view: GameView) => {
+    const { unmount } = render(
+      <RoundEndBoard game={view} room={null} names={names} send={vi.fn()} />,
+    );
+    const texts = Array.from(document.querySelectorAll('.reveal-points')).map(
+      (el) => el.textContent,
+    );
+    unmount();
+    return texts;
+  };
+
+  it('before the round is scored the totals are said to be the earlier rounds; after, the total', () => {
+    const layoff = search(['rivalSets'], 3, (s) => s.phase === 'layoff' && s.round.round >= 2);
+    const before = viewOf(layoff, 'spectator');
+    const texts = pointsOf(before);
+    expect(texts).toHaveLength(3);
+    texts.forEach((text, seat) =>
+      expect(text).toMatch(new RegExp(`· Earlier rounds ${before.totals[seat]}$`)),
+    );
+    const scored = playUntil(layoff, (s) => s.phase === 'roundEnd')!;
+    const after = viewOf(scored, 'spectator');
+    pointsOf(after).forEach((text, seat) => {
+      const points = after.reveal!.seats[seat]!.points!;
+      expect(text).toBe(`${m.roundEnd.points(points)} · Total ${after.totals[seat]}`);
+    });
+    // In the first round there are no earlier rounds to show.
+    const first = search(['rivalSets'], 3, (s) => s.phase === 'layoff' && s.round.round === 1);
+    for (const text of pointsOf(viewOf(first, 'spectator'))) expect(text).not.toMatch(/·/);
+  });
+});
+
+describe('the ready bar', () => {
+  it('names who is awaited as one list, the viewer first as "you"', () => {
+    const state = search([], 3, (s) => s.phase === 'roundEnd');
+    const bar = (viewer: number | 'spectator') => {
+      const { unmount } = render(
+        <RoundEndBoard game={viewOf(state, viewer)} room={null} names={names} send={vi.fn()} />,
+      );
+      const text = document.querySelector('.ready-bar .muted')?.textContent;
+      unmount();
+      return text;
+    };
+    expect(bar(1)).toBe('0 of 3 ready · waiting for Ada, you and Cyd');
+    expect(bar('spectator')).toBe('0 of 3 ready · waiting for Ada, Bea and Cyd');
+    const oneLeft = [0, 1].reduce((s, seat) => {
+      const step = applyAction(s, seat, { type: 'ready' });
+      if (!step.ok) throw new Error(step.error.code);
+      return step.value.state;
+    }, state);
+    const { unmount } = render(
+      <RoundEndBoard game={viewOf(oneLeft, 0)} room={null} names={names} send={vi.fn()} />,
+    );
+    expect(document.querySelector('.ready-bar .muted')?.textContent).toBe(
+      '2 of 3 ready · waiting for Cyd',
+    );
+    unmount();
   });
 });
 

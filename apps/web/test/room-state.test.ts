@@ -10,6 +10,7 @@ import type { RoomView } from '@trepenta/protocol';
 import { connected, onRoomState } from '../src/net';
 import { membershipNotes } from '../src/game/describe';
 import { store } from '../src/store';
+import { m } from '../src/messages';
 
 /** Ana (m1) and Ben (m2) on two seats; `host` is who holds the host role at `revision`. */
 function roomAt(revision: number, host: 'm1' | 'm2', code = 'BCDFGH'): RoomView {
@@ -139,6 +140,31 @@ describe('membership notes: who came, who went, who hosts', () => {
     // Nothing changed, or only the viewer came: nothing to say.
     expect(membershipNotes(before, roomAt(4, 'm1'), 'm1')).toEqual([]);
     expect(membershipNotes(variant(before, { without: 'm2' }), before, 'm2')).toEqual([]);
+  });
+
+  it('says whose seat went with fewer seats, to them as "you" and on screen too', () => {
+    const before = roomAt(3, 'm1');
+    const fewer: RoomView = {
+      ...roomAt(4, 'm1'),
+      seatCount: 1,
+      seats: before.seats.slice(0, 1),
+      members: before.members.map((member) =>
+        member.id === 'm2' ? { ...member, seat: null } : member,
+      ),
+    };
+    expect(membershipNotes(before, fewer, 'm1')).toEqual([
+      'Ben’s seat was taken away; they are watching.',
+    ]);
+    expect(membershipNotes(before, fewer, 'm2')).toEqual([m.lobby.yourSeatRemoved]);
+    // Standing up is not losing a seat.
+    const stood: RoomView = { ...fewer, seatCount: 2, seats: before.seats };
+    expect(membershipNotes(before, stood, 'm1')).toEqual([]);
+    joinedAsBen();
+    onRoomState(before);
+    store.set({ notice: null });
+    onRoomState(fewer);
+    expect(store.get().notice).toMatchObject({ kind: 'info', text: m.lobby.yourSeatRemoved });
+    expect(store.get().you?.seat).toBeNull();
   });
 
   it('says who hosts now, and says it to the new host as "you"', () => {

@@ -19,6 +19,12 @@ export function membershipNotes(before: RoomView, after: RoomView, me: string | 
         : m.lobby.joinedToPlay(member.nickname),
     );
   }
+  // Fewer seats: the players of the seats taken away watch now.
+  for (const member of after.members) {
+    const seat = before.members.find((m) => m.id === member.id)?.seat ?? null;
+    if (seat === null || seat < after.seatCount || member.seat !== null) continue;
+    notes.push(member.id === me ? m.lobby.yourSeatRemoved : m.lobby.seatRemoved(member.nickname));
+  }
   const playing = after.status === 'playing' || after.status === 'starting';
   for (const member of before.members) {
     if (is.has(member.id) || member.id === me) continue;

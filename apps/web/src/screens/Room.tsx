@@ -223,9 +223,23 @@ export function Lobby({ room }: { room: RoomView }) {
                     {m.lobby.seatCount}{' '}
                     <select
                       value={room.seatCount}
-                      onChange={(event) =>
-                        void call('room:configure', { seatCount: Number(event.target.value) })
-                      }
+                      onChange={(event) => {
+                        const seatCount = Number(event.target.value);
+                        // The players of the seats taken away are asked about first.
+                        const losing = room.seats
+                          .slice(seatCount)
+                          .flatMap((seat) =>
+                            seat.memberId === you?.memberId
+                              ? m.lobby.you
+                              : (room.members.find((mm) => mm.id === seat.memberId)?.nickname ??
+                                []),
+                          );
+                        if (
+                          losing.length === 0 ||
+                          confirm(m.lobby.fewerSeatsConfirm(seatCount, losing))
+                        )
+                          void call('room:configure', { seatCount });
+                      }}
                     >
                       <SeatCountOptions />
                     </select>

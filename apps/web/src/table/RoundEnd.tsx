@@ -128,7 +128,7 @@ export function RoundEndBoard({
         <div className="ready-bar">
           <span className="muted">
             {m.roundEnd.readyCount(readyCount, game.seatCount)}
-            {notReady.length > 0 && ` · ${m.roundEnd.notReady(notReady.join(', '))}`}
+            {notReady.length > 0 && ` · ${m.roundEnd.notReady(notReady)}`}
           </span>
           {me !== null &&
             (canReady ? (
@@ -241,7 +241,10 @@ function RevealSeatView({
   const deadwood = reveal.deadwood;
   const deadwoodPoints = deadwood ? deadwood.reduce((sum, card) => sum + cardValue(card), 0) : null;
   const points = reveal.points ?? (finishLine ? 0 : deadwoodPoints);
-  const total = game.totals[seat];
+  // Until the round is scored, the totals are those of the rounds before it: said so, since the
+  // points beside them are not in them yet (and in the first round there are none).
+  const scored = reveal.points != null;
+  const total = scored || game.round > 1 ? game.totals[seat] : undefined;
   const slots = game.seats[seat]?.field ?? [];
   return (
     <article
@@ -265,7 +268,7 @@ function RevealSeatView({
           {total !== undefined && (
             <span className="muted small">
               {' '}
-              · {m.roundEnd.total} {total}
+              · {scored ? m.roundEnd.total : m.roundEnd.earlierRounds} {total}
             </span>
           )}
         </span>

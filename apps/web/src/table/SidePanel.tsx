@@ -5,6 +5,7 @@ import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
 import { requestOrNotify } from '../net';
 import { setPrefs, store, unreadChat, useStore } from '../store';
+import type { PanelTab } from '../store';
 import { useMedia } from '../ui/common';
 import { Icon } from '../ui/icons';
 import { RulesHelp } from '../ui/RulesHelp';
@@ -34,8 +35,6 @@ export function PanelToggle({ open, onOpen }: { open: boolean; onOpen: () => voi
   );
 }
 
-type Tab = 'log' | 'chat' | 'rules' | 'scores';
-
 /** Log, chat, this room's rules and the score sheet: a side panel, a bottom sheet on phones. */
 export function SidePanel({
   game,
@@ -50,7 +49,11 @@ export function SidePanel({
   open: boolean;
   onClose: () => void;
 }) {
-  const [tab, setTab] = useState<Tab>('log');
+  // Kept in the store: the lobby's panel and the table's are one to the player (a chat open when
+  // the game starts stays open).
+  const chosen = useStore((s) => s.panelTab);
+  const tab = chosen === 'scores' && !game ? 'log' : chosen;
+  const setTab = (panelTab: PanelTab) => store.set({ panelTab });
   // Below 900 px the panel is a sheet: the chat is read only while the sheet is open on it.
   const sheet = useMedia('(max-width: 900px)');
   const shown = open || !sheet;
@@ -60,7 +63,7 @@ export function SidePanel({
     if (reading && newest > store.get().chatSeenId) store.set({ chatSeenId: newest });
   }, [reading, newest]);
   const unread = useStore(unreadChat);
-  const tabs: [Tab, string][] = [
+  const tabs: [PanelTab, string][] = [
     ['log', m.panel.log],
     ['chat', unread > 0 ? `${m.panel.chat} (${unread})` : m.panel.chat],
     ['rules', m.panel.rules],
