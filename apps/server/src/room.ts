@@ -115,6 +115,20 @@ export interface RoomDeps {
  * refreshed from the store first; writes are compare-and-set, so when several nodes serve the
  * same room, a write that lost a race reloads and runs again.
  */
+/**
+ * Kicked members are kept so that their tokens are answered KICKED, but only the latest few (and
+ * any whose seat the stand-in plays): otherwise joining and kicking again and again would grow the
+ * room's record, written whole at every change, without end. An older one's token gets BAD_TOKEN.
+ */
+const KEPT_KICKED = 20;
+
+function keepRecentKicked(members: MemberRecord[], seats: readonly SeatRecord[]): MemberRecord[] {
+  const seated = new Set(seats.map((seat) => seat.memberId));
+  let drop = members.filter((m) => m.kicked && !seated.has(m.id)).length - KEPT_KICKED;
+  if (drop <= 0) return members;
+  return members.filter((m) => !(m.kicked && !seated.has(m.id) && drop-- > 0));
+}
+
 /** How long after a refused bot or stand-in move the room tries again. */
 const AUTOMATIC_RETRY_MS = 5000;
 
@@ -664,7 +678,7 @@ export class Room {
       );
     }
     const members = kicking
-      ? this.setMember({ ...member, kicked: true })
+      ? keepRecentKicked(this.setMember({ ...member, kicked: true }), seats)
       : this.record.members.filter((m) => m.id !== memberId);
     const hostId =
       this.record.hostId === memberId

@@ -850,6 +850,35 @@ describe('kicks', () => {
     const newcomer = await connect(scope, server.url);
     await newcomer.ok('room:join', { code: table.code, nickname: 'Player 1', role: 'spectator' });
   });
+
+  it('the room keeps only the latest 20 kicked members: joining and kicking again does not grow it', async () => {
+    const server = await scope.server({ JOINS_PER_MINUTE: 100 });
+    const table = await openTable(scope, server, { humans: 1 });
+    const host = table.host;
+    const kicked: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const member = await connect(scope, server.url);
+      const joined = await member.ok('room:join', {
+        code: table.code,
+        nickname: `Guest ${i}`,
+        role: 'spectator',
+      });
+      await host.ok('room:kick', { memberId: joined.you.memberId });
+      kicked.push(joined.you.token);
+      member.close();
+    }
+    const stored = await server.server.store.loadRoom(table.code);
+    expect(stored!.room.members.filter((m) => m.kicked)).toHaveLength(20);
+    expect(stored!.room.members.filter((m) => !m.kicked)).toHaveLength(1);
+    const again = await connect(scope, server.url);
+    // The oldest are forgotten; the latest are still told why.
+    expect(await again.request('room:join', { code: table.code, token: kicked[0]! })).toMatchObject(
+      { ok: false, code: 'BAD_TOKEN' },
+    );
+    expect(
+      await again.request('room:join', { code: table.code, token: kicked[23]! }),
+    ).toMatchObject({ ok: false, code: 'KICKED' });
+  });
 });
 
 describe('spectators', () => {
