@@ -511,12 +511,16 @@ export async function createServer(
           // The move log so far, for a tab that asks because it has none (another device, a new
           // tab; not a reconnect, so a restart's rejoins replay nothing). A replay of the stored
           // log, so a member (and an address) gets a few a minute; beyond that the tab keeps its own.
+          const key = `${room.code}:${member.id}`;
+          // Counted only when both allow it: a refusal spends neither budget.
           if (
             !p.history ||
-            !historyLimiter.take(`${room.code}:${member.id}`) ||
-            !addressHistoryLimiter.take(socket.data.address)
+            historyLimiter.retryAfterMs(key) > 0 ||
+            addressHistoryLimiter.retryAfterMs(socket.data.address) > 0
           )
             return;
+          historyLimiter.take(key);
+          addressHistoryLimiter.take(socket.data.address);
           room.history(viewer).then(
             (history) => {
               if (history && socket.connected && socket.data.code === room.code)

@@ -110,28 +110,37 @@ export interface RoomDeps {
 }
 
 /**
- * One room: its members and seats, and the authority over its game. Everything that reads or
- * changes the room runs through `run`, one operation at a time per node, on a copy that is
- * refreshed from the store first; writes are compare-and-set, so when several nodes serve the
- * same room, a write that lost a race reloads and runs again.
- */
-/**
  * Kicked members are kept so that their tokens are answered KICKED, but only the latest few (and
  * any whose seat the stand-in plays): otherwise joining and kicking again and again would grow the
  * room's record, written whole at every change, without end. An older one's token gets BAD_TOKEN.
  */
 const KEPT_KICKED = 20;
 
-function keepRecentKicked(members: MemberRecord[], seats: readonly SeatRecord[]): MemberRecord[] {
+/**
+ * The members with `kicked` marked kicked and moved last (the list of kicked members is in the
+ * order they were kicked), less the earliest kicked beyond KEPT_KICKED.
+ */
+function withKicked(
+  members: readonly MemberRecord[],
+  kicked: MemberRecord,
+  seats: readonly SeatRecord[],
+): MemberRecord[] {
+  const list = [...members.filter((other) => other.id !== kicked.id), { ...kicked, kicked: true }];
   const seated = new Set(seats.map((seat) => seat.memberId));
-  let drop = members.filter((m) => m.kicked && !seated.has(m.id)).length - KEPT_KICKED;
-  if (drop <= 0) return members;
-  return members.filter((m) => !(m.kicked && !seated.has(m.id) && drop-- > 0));
+  const forgettable = (member: MemberRecord) => member.kicked && !seated.has(member.id);
+  let drop = list.filter(forgettable).length - KEPT_KICKED;
+  return drop <= 0 ? list : list.filter((member) => !(forgettable(member) && drop-- > 0));
 }
 
-/** How long after a refused bot or stand-in move the room tries again. */
-const AUTOMATIC_RETRY_MS = 5000;
+/** How long after a refused bot or stand-in move, or a refused timeout, the room tries again. */
+const RETRY_MS = 5000;
 
+/**
+ * One room: its members and seats, and the authority over its game. Everything that reads or
+ * changes the room runs through `run`, one operation at a time per node, on a copy that is
+ * refreshed from the store first; writes are compare-and-set, so when several nodes serve the
+ * same room, a write that lost a race reloads and runs again.
+ */
 export class Room {
   record: RoomRecord;
   game: Game | null = null;
@@ -140,6 +149,8 @@ export class Room {
   private queue: Promise<unknown> = Promise.resolve();
   /** When the bot or stand-in to move at a version should move (this node's own pacing). */
   private bot: { version: number; at: number } | null = null;
+  /** A timeout that was refused, and when to try it again (RETRY_MS later). */
+  private timerRetry: { key: string; at: number } | null = null;
   private closed = false;
   /** When this node took the room in (created or loaded): "away since" for the unknown. */
   private readonly since = Date.now();
@@ -623,7 +634,8 @@ export class Room {
     // Seats beyond the new count are emptied; their players stay as spectators.
     for (let seat = count; seat < seats.length; seat++) {
       const memberIdAt = seats[seat]!.memberId;
-      if (memberIdAt) {
+      // A seat's player who left or was kicked (after a game) is no member to move.
+      if (memberIdAt && this.member(memberIdAt)) {
         members = members.map((m) => (m.id === memberIdAt ? { ...m, seat: null } : m));
         unseated.push(memberIdAt);
       }
@@ -678,16 +690,18 @@ export class Room {
       );
     }
     const members = kicking
-      ? keepRecentKicked(this.setMember({ ...member, kicked: true }), seats)
+      ? withKicked(this.record.members, member, seats)
       : this.record.members.filter((m) => m.id !== memberId);
     const hostId =
       this.record.hostId === memberId
         ? (this.nextHost(member.seat, memberId)?.id ?? null)
         : this.record.hostId;
-    const presence = { ...this.record.presence };
-    delete presence[memberId];
+    // Presence and absence are kept for members only.
+    const kept = new Set(members.filter((m) => !m.kicked).map((m) => m.id));
+    const presence = pick(this.record.presence, kept);
+    const awaySince = pick(this.record.awaySince, kept);
     this.sockets.delete(memberId);
-    await this.commitRoom({ seats, members, hostId, presence });
+    await this.commitRoom({ seats, members, hostId, presence, awaySince });
     this.transport.closeMember(this.code, memberId, kicking ? 'kicked' : 'left');
     return { ok: true };
   }
@@ -841,8 +855,8 @@ export class Room {
   // ---------------------------------------------------------------- the action pipeline
 
   /**
-   * One action, in order: duplicate id → version (turn actions, R25) → rules → persist → ack →
-   * views to everyone → what follows. Call inside `run`.
+   * One action, in order: duplicate id → version (turn actions, R25) → rules → persist → views to
+   * everyone → what follows; the caller then sends the ack. Call inside `run`.
    */
   async act(
     seat: number | 'system',
@@ -993,7 +1007,7 @@ export class Room {
           this.bot = { version, at: now + this.botDelay(this.game.state) };
         times.push(this.bot.at);
       }
-      if (r.deadline) times.push(r.deadline.at);
+      if (r.deadline) times.push(this.timerDue(r.deadline));
     }
     return times.length ? Math.min(...times) : null;
   }
@@ -1042,7 +1056,7 @@ export class Room {
         }
         if (
           r.deadline &&
-          r.deadline.at <= now &&
+          this.timerDue(r.deadline) <= now &&
           currentTimer(game.state)?.key === r.deadline.key
         ) {
           await this.fireTimer(r.deadline.key);
@@ -1068,7 +1082,7 @@ export class Room {
       this.log.error({ seat, code: result.code }, 'a bot move was refused');
       // Tried again later, not at once: a refusal that lasts must not spin the room, and a turn
       // timer due meanwhile still ends the turn.
-      this.bot = { version, at: Date.now() + AUTOMATIC_RETRY_MS };
+      this.bot = { version, at: Date.now() + RETRY_MS };
       this.schedule();
     }
   }
@@ -1084,8 +1098,15 @@ export class Room {
     );
     if (!result.ok) {
       this.log.error({ key, code: result.code }, 'a timeout was refused');
+      this.timerRetry = { key, at: Date.now() + RETRY_MS };
       this.schedule();
     }
+  }
+
+  /** When the running timer is due: its deadline, or later if its timeout was refused. */
+  private timerDue(deadline: { key: string; at: number }): number {
+    const retry = this.timerRetry;
+    return retry?.key === deadline.key ? Math.max(deadline.at, retry.at) : deadline.at;
   }
 
   // ---------------------------------------------------------------- restore and close
@@ -1162,6 +1183,14 @@ function replace<T>(items: readonly T[], index: number, item: T): T[] {
   const copy = items.slice();
   copy[index] = item;
   return copy;
+}
+
+/** The entries of `record` whose keys are in `keys`. */
+function pick<T>(
+  record: Readonly<Record<string, T>>,
+  keys: ReadonlySet<string>,
+): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key)));
 }
 
 /** Whether two JSON values are equal, whatever the order of their objects' keys. */

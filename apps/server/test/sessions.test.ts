@@ -855,29 +855,45 @@ describe('kicks', () => {
     const server = await scope.server({ JOINS_PER_MINUTE: 100 });
     const table = await openTable(scope, server, { humans: 1 });
     const host = table.host;
-    const kicked: string[] = [];
-    for (let i = 0; i < 24; i++) {
-      const member = await connect(scope, server.url);
-      const joined = await member.ok('room:join', {
+    const join = async (nickname: string) => {
+      const client = await connect(scope, server.url);
+      const joined = await client.ok('room:join', {
         code: table.code,
-        nickname: `Guest ${i}`,
+        nickname,
         role: 'spectator',
       });
-      await host.ok('room:kick', { memberId: joined.you.memberId });
-      kicked.push(joined.you.token);
-      member.close();
+      return { client, ...joined.you };
+    };
+    const early = await join('Early');
+    const kicked: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const guest = await join(`Guest ${i}`);
+      // Away first: the room notes since when, and forgets it with the member.
+      guest.client.close();
+      await host.until(
+        () => host.room?.members.find((m) => m.id === guest.memberId)?.connected === false,
+        5000,
+        `${guest.memberId} away`,
+      );
+      await host.ok('room:kick', { memberId: guest.memberId });
+      kicked.push(guest.token);
     }
-    const stored = await server.server.store.loadRoom(table.code);
-    expect(stored!.room.members.filter((m) => m.kicked)).toHaveLength(20);
-    expect(stored!.room.members.filter((m) => !m.kicked)).toHaveLength(1);
+    // The latest kicked is kept, though it joined first; the earliest kicked goes.
+    await host.ok('room:kick', { memberId: early.memberId });
+    const stored = (await server.server.store.loadRoom(table.code))!.room;
+    expect(stored.members.filter((m) => m.kicked)).toHaveLength(20);
+    expect(stored.members.filter((m) => !m.kicked).map((m) => m.id)).toEqual([host.you!.memberId]);
+    expect(Object.keys(stored.awaySince)).toEqual([]);
+    expect(Object.keys(stored.presence)).toEqual([host.you!.memberId]);
     const again = await connect(scope, server.url);
-    // The oldest are forgotten; the latest are still told why.
     expect(await again.request('room:join', { code: table.code, token: kicked[0]! })).toMatchObject(
       { ok: false, code: 'BAD_TOKEN' },
     );
-    expect(
-      await again.request('room:join', { code: table.code, token: kicked[23]! }),
-    ).toMatchObject({ ok: false, code: 'KICKED' });
+    for (const token of [kicked[1]!, early.token])
+      expect(await again.request('room:join', { code: table.code, token })).toMatchObject({
+        ok: false,
+        code: 'KICKED',
+      });
   });
 });
 
