@@ -143,7 +143,7 @@ function entered(room: RoomView, you: You): void {
     you,
     closed: null,
     ...(previous.code !== room.code
-      ? { room: null, game: null, chat: [], chatSeenId: 0, log: [], batches: [] }
+      ? { room: null, game: null, chat: [], chatSeenId: 0, log: [], batches: [], panelTab: 'log' }
       : {}),
   });
   onRoomState(room);
@@ -246,15 +246,18 @@ export function onRoomState(received: RoomView): void {
   if (!taken) return;
   if (state.room?.code === room.code) {
     const notes = membershipNotes(state.room, room, you?.memberId ?? null);
-    // Losing one's seat is not something to hear about only from a screen reader.
+    // Losing one's seat is shown, not only spoken: the notice (a status) is read out itself.
     if (notes.includes(m.lobby.yourSeatRemoved)) notify(m.lobby.yourSeatRemoved, 'info');
-    if (notes.length > 0) {
-      announce(notes.join(' '));
-      if (state.game) appendLog(notes.map((text) => ({ text, own: false })));
-    }
+    const spoken = notes.filter((note) => note !== m.lobby.yourSeatRemoved);
+    if (spoken.length > 0) announce(spoken.join(' '));
+    if (notes.length > 0 && state.game) appendLog(notes.map((text) => ({ text, own: false })));
   }
   if (room.status === 'starting' && room.commit) sendNonce(room, you);
-  if (room.status === 'lobby' && state.game) store.set({ game: null, selection: null });
+  if (room.status === 'lobby' && state.game) {
+    // The score sheet tab goes with the game; the next game opens on the log.
+    const panelTab = state.panelTab === 'scores' ? 'log' : state.panelTab;
+    store.set({ game: null, selection: null, panelTab });
+  }
 }
 
 const noncesSent = new Set<string>();

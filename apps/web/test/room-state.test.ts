@@ -156,6 +156,13 @@ describe('membership notes: who came, who went, who hosts', () => {
       'Ben’s seat was taken away; they are watching.',
     ]);
     expect(membershipNotes(before, fewer, 'm2')).toEqual([m.lobby.yourSeatRemoved]);
+    // A host who took their own seat away was asked first: nothing to tell them.
+    const hostless: RoomView = {
+      ...fewer,
+      hostId: 'm2',
+      members: fewer.members.map((member) => ({ ...member, host: member.id === 'm2' })),
+    };
+    expect(membershipNotes(before, hostless, 'm2')).toEqual(['You are the host now.']);
     // Standing up is not losing a seat.
     const stood: RoomView = { ...fewer, seatCount: 2, seats: before.seats };
     expect(membershipNotes(before, stood, 'm1')).toEqual([]);

@@ -21,9 +21,12 @@ export function membershipNotes(before: RoomView, after: RoomView, me: string | 
   }
   // Fewer seats: the players of the seats taken away watch now.
   for (const member of after.members) {
-    const seat = before.members.find((m) => m.id === member.id)?.seat ?? null;
+    const seat = before.members.find((earlier) => earlier.id === member.id)?.seat ?? null;
     if (seat === null || seat < after.seatCount || member.seat !== null) continue;
-    notes.push(member.id === me ? m.lobby.yourSeatRemoved : m.lobby.seatRemoved(member.nickname));
+    // A host who took away their own seat was asked, and needs no telling.
+    if (member.id === me) {
+      if (!member.host) notes.push(m.lobby.yourSeatRemoved);
+    } else notes.push(m.lobby.seatRemoved(member.nickname));
   }
   const playing = after.status === 'playing' || after.status === 'starting';
   for (const member of before.members) {
