@@ -64,6 +64,7 @@ test('the host runs the lobby: lock, seats and bots, rules, seat link, pass host
     'The host took your seat away: you are watching now. Sit in a free seat to play.',
   );
   await expect(ada.page.locator('.top-info')).toContainText('1 watching');
+  await shot(cyd.page, 'desktop-lobby-seat-removed');
 
   // A fourth seat, given to a bot, after Cyd sits again: every seat is filled, so the game may
   // start.
