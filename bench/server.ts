@@ -244,6 +244,7 @@ async function startNode(
       MAX_ROOMS: '100000',
       // Every room of the benchmark is created from the one loopback address.
       ROOMS_PER_ADDRESS: '100000',
+      CONNECTIONS_PER_ADDRESS: '1000000',
       API_PER_MINUTE: '1000000',
       TEST_HOOKS: 'true',
       ...env,

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createRoom, expectAccessible, newPlayer, setName, snapshot } from './helpers';
+import { PROTOCOL_VERSION } from '@trepenta/protocol';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { createRoom, expectAccessible, newPlayer, setName, shot, snapshot } from './helpers';
 
 /**
  * The home screen's other ways in: a practice table in one click (against two bots, or alone),
@@ -126,4 +129,56 @@ test('the rules page, and the table preferences kept through a reload', async ({
   expect(await diamonds()).not.toBe(twoColour);
   await expect(page.getByRole('button', { name: 'Sound on' })).toBeVisible();
   await ada.context.close();
+});
+
+/**
+ * One network holding more connections than the server allows (CONNECTIONS_PER_ADDRESS, 100):
+ * the page says why it cannot connect and gets in by itself once a place is free.
+ */
+test('too many connections from one network: the page says so, and connects when one closes', async ({
+  browser,
+  baseURL,
+}) => {
+  // Fill this address's places with plain sockets, however many other tests left open.
+  const held: Socket[] = [];
+  const open = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = io(baseURL, {
+        transports: ['websocket'],
+        auth: { protocolVersion: PROTOCOL_VERSION },
+        reconnection: false,
+      });
+      socket.once('connect', () => {
+        held.push(socket);
+        resolve(true);
+      });
+      socket.once('connect_error', () => {
+        socket.close();
+        resolve(false);
+      });
+    });
+  try {
+    for (let i = 0; i < 110 && (await open()); i++);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.length).toBeLessThanOrEqual(100);
+
+    const ada = await newPlayer(browser, 'Ada');
+    await ada.page.goto('/');
+    const banner = ada.page
+      .getByRole('status')
+      .filter({ hasText: 'Too many Trepenta connections' });
+    await expect(banner).toBeVisible();
+    expect((await snapshot(ada.page)).conn).toBe('crowded');
+    await shot(ada.page, 'desktop-home-crowded');
+
+    held.pop()!.close();
+    await expect(banner).toBeHidden({ timeout: 10_000 });
+    await expect.poll(async () => (await snapshot(ada.page)).conn).toBe('connected');
+    await setName(ada.page, 'Ada');
+    await ada.page.getByRole('button', { name: 'Solo (one seat)' }).click();
+    await expect(ada.page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+    await ada.context.close();
+  } finally {
+    for (const socket of held) socket.close();
+  }
 });

@@ -26,7 +26,7 @@ import type { Config } from './config';
 import { HEARTBEAT } from './heartbeat';
 import { createMetrics } from './metrics';
 import type { Metrics } from './metrics';
-import { RateLimiter, WindowLimiter, clientAddress } from './limits';
+import { ConnectionCounter, RateLimiter, WindowLimiter, clientAddress } from './limits';
 import { EMPTY_SEAT, Room, StoreUnavailable, fail } from './room';
 import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
@@ -142,10 +142,35 @@ export async function createServer(
     maxHttpBufferSize: config.MAX_MESSAGE_BYTES,
     parser: gameParser,
     ...HEARTBEAT,
-    allowRequest: (req, callback) => callback(null, originAllowed(req, allowedOrigins)),
+    allowRequest: (req, callback) => {
+      if (!originAllowed(req, allowedOrigins)) return callback(null, false);
+      // Past the cap and its slack the connection is not even opened (a bare 403); up to the
+      // slack it opens, and the middleware below refuses it with a code the client can show.
+      if (
+        connections.count(requestAddress(req)) >=
+        config.CONNECTIONS_PER_ADDRESS + CONNECTION_SLACK
+      ) {
+        metrics.errors.inc({ code: 'TOO_MANY_CONNECTIONS' });
+        return callback(SERVER_ERRORS.TOO_MANY_CONNECTIONS, false);
+      }
+      callback(null, true);
+    },
     ...(redis
       ? { adapter: createAdapter(redis.adapter, { streamName: `${config.REDIS_PREFIX}socket.io` }) }
       : {}),
+  });
+
+  /** The address a request counts against for the per-address limits (TRUST_PROXY). */
+  const requestAddress = (req: IncomingMessage): string =>
+    clientAddress(
+      req.socket.remoteAddress ?? '',
+      req.headers['x-forwarded-for'],
+      config.TRUST_PROXY,
+    );
+  const connections = new ConnectionCounter();
+  io.engine.on('connection', (conn: EngineConnection) => {
+    connections.open(conn, requestAddress(conn.request));
+    conn.once('close', () => connections.close(conn));
   });
 
   const transport: Transport = {
@@ -619,6 +644,15 @@ export async function createServer(
       next(new Error('The server is restarting; try again in a moment.'));
       return;
     }
+    const address = connections.addressOf(socket.conn);
+    // This connection is already counted: the cap'th is let in, the next is refused.
+    if (address !== undefined && connections.count(address) > config.CONNECTIONS_PER_ADDRESS) {
+      metrics.errors.inc({ code: 'TOO_MANY_CONNECTIONS' });
+      const error = new Error(SERVER_ERRORS.TOO_MANY_CONNECTIONS) as Error & { data: unknown };
+      error.data = { code: 'TOO_MANY_CONNECTIONS', limit: config.CONNECTIONS_PER_ADDRESS };
+      next(error);
+      return;
+    }
     next();
   });
 
@@ -685,11 +719,7 @@ export async function createServer(
     socket.data = {
       code: null,
       memberId: null,
-      address: clientAddress(
-        socket.handshake.address,
-        socket.handshake.headers['x-forwarded-for'],
-        config.TRUST_PROXY,
-      ),
+      address: connections.addressOf(socket.conn) ?? requestAddress(socket.request),
       limiter: new RateLimiter(config.RATE_PER_SECOND, config.RATE_BURST),
     };
     metrics.sockets.inc();
@@ -708,11 +738,7 @@ export async function createServer(
   // The route matched, not the URL as sent: the router decodes `/%61pi/…` into an /api/ route.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const address = clientAddress(
-      request.socket.remoteAddress ?? '',
-      request.headers['x-forwarded-for'],
-      config.TRUST_PROXY,
-    );
+    const address = requestAddress(request.raw);
     if (apiLimiter.take(address)) return;
     metrics.errors.inc({ code: 'RATE_LIMITED' });
     await reply
@@ -868,6 +894,18 @@ export async function createServer(
     },
   };
 }
+
+/** What this module needs of an Engine.IO connection. */
+interface EngineConnection {
+  request: IncomingMessage;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/**
+ * Connections an address may open past CONNECTIONS_PER_ADDRESS before they are refused at the
+ * door: those are let in only to be told TOO_MANY_CONNECTIONS in words.
+ */
+const CONNECTION_SLACK = 10;
 
 function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
   const origin = req.headers.origin;

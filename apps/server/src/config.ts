@@ -35,6 +35,11 @@ export const configSchema = z.object({
   JOINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Per address: live rooms it created on this node (so that no one address fills MAX_ROOMS). */
   ROOMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /**
+   * Per address: open connections to this node (sockets; a tab holds one). Those past it are
+   * refused with TOO_MANY_CONNECTIONS, and past it by 10 more not opened at all.
+   */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   /** Per address: HTTP requests to /api/ (room look-ups, replays) per minute. */
   API_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /**

@@ -131,3 +131,31 @@ function ipv6Groups(text: string): number[] | null {
   const back = half(tail);
   return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
+
+/** Open connections per address: each counted once, from when it opens until it closes. */
+export class ConnectionCounter {
+  private readonly open_ = new Map<string, number>();
+  private readonly addresses = new WeakMap<object, string>();
+
+  open(connection: object, address: string): void {
+    this.addresses.set(connection, address);
+    this.open_.set(address, this.count(address) + 1);
+  }
+
+  close(connection: object): void {
+    const address = this.addresses.get(connection);
+    if (address === undefined) return;
+    this.addresses.delete(connection);
+    const left = this.count(address) - 1;
+    if (left > 0) this.open_.set(address, left);
+    else this.open_.delete(address);
+  }
+
+  count(address: string): number {
+    return this.open_.get(address) ?? 0;
+  }
+
+  addressOf(connection: object): string | undefined {
+    return this.addresses.get(connection);
+  }
+}

@@ -4,7 +4,7 @@
  * room's state is byte-identical afterwards. Then the HTTP endpoints and the origin check.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL_VERSION, clientSchemas } from '@trepenta/protocol';
+import { PROTOCOL_VERSION, SERVER_ERRORS, clientSchemas } from '@trepenta/protocol';
 import type { ClientEventName } from '@trepenta/protocol';
 import { DEFAULT_SETTINGS, verifyGame } from '@trepenta/rules';
 import type { GameRecord } from '@trepenta/rules';
@@ -669,6 +669,68 @@ describe('the join limit (per address)', () => {
     expect((await getJson(`${server.url}/healthz`, from('203.0.113.1'))).status).toBe(200);
     const metrics = (await getJson(`${server.url}/metrics`)).body as string;
     expect(metric(metrics, 'trepenta_errors_total', { code: 'RATE_LIMITED' })).toBe(3);
+  });
+
+  it('CONNECTIONS_PER_ADDRESS: one address cannot hold more sockets than that; told why, or past the slack not let in', async () => {
+    const server = await scope.server({ CONNECTIONS_PER_ADDRESS: 3, TRUST_PROXY: 1 });
+    const open = (address: string) => {
+      const socket = scope.socket(server.url, {
+        transports: ['websocket'],
+        auth: { protocolVersion: PROTOCOL_VERSION },
+        extraHeaders: { 'x-forwarded-for': address },
+      });
+      return new Promise<{ socket: typeof socket; refusal?: unknown }>((resolve) => {
+        socket.once('connect', () => resolve({ socket }));
+        socket.once('connect_error', (error: Error & { data?: unknown }) =>
+          resolve({ socket, refusal: { message: error.message, data: error.data } }),
+        );
+      });
+    };
+    const first = [];
+    for (let i = 0; i < 3; i++) first.push(await open('203.0.113.1'));
+    expect(first.map((attempt) => attempt.refusal)).toEqual([undefined, undefined, undefined]);
+    const fourth = await open('203.0.113.1');
+    expect(fourth.refusal).toEqual({
+      message: SERVER_ERRORS.TOO_MANY_CONNECTIONS,
+      data: { code: 'TOO_MANY_CONNECTIONS', limit: 3 },
+    });
+    fourth.socket.close();
+    // Another address has its own budget, and the ones let in still work.
+    expect((await open('203.0.113.2')).refusal).toBeUndefined();
+    const client = first[0]!.socket;
+    expect(
+      await client.emitWithAck('room:create', {
+        nickname: 'Ann',
+        settings: DEFAULT_SETTINGS,
+        seatCount: 2,
+        bots: [],
+      }),
+    ).toMatchObject({ ok: true });
+    // One closes: its place is free again.
+    first[2]!.socket.close();
+    await waitFor(
+      async () => (await open('203.0.113.1')).refusal === undefined,
+      3000,
+      'a place to come free',
+    );
+    // Connections that never say which namespace they want count too; past the slack (10) the
+    // door stays shut: a bare 403, nothing opened.
+    const handshake = () =>
+      fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, {
+        headers: { 'x-forwarded-for': '203.0.113.1' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await handshake()).status);
+    // 3 sockets are open from this address (the closed ones may still be closing).
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(9);
+    expect(statuses.slice(-2)).toEqual([403, 403]);
+    const refused = await handshake();
+    expect(await refused.json()).toMatchObject({ message: SERVER_ERRORS.TOO_MANY_CONNECTIONS });
+    expect((await open('203.0.113.2')).refusal).toBeUndefined();
+    const metrics = (await getJson(`${server.url}/metrics`)).body as string;
+    expect(
+      metric(metrics, 'trepenta_errors_total', { code: 'TOO_MANY_CONNECTIONS' }),
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('clientAddress: the entry TRUST_PROXY hops from the right, never one the client wrote', () => {

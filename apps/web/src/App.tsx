@@ -51,6 +51,7 @@ function ConnectionBanner() {
   let kind = 'warn';
   if (conn === 'offline') text = m.conn.offline;
   else if (conn === 'reconnecting') text = m.conn.reconnecting;
+  else if (conn === 'crowded') text = m.conn.crowded;
   else if (conn === 'connected' && backAt && Date.now() - backAt < 3000 && inRoom) {
     text = m.conn.back;
     kind = 'ok';

@@ -501,6 +501,8 @@ export const m = {
     connecting: 'Connecting…',
     reconnecting: 'Connection lost — reconnecting. Your seat is held.',
     offline: 'You are offline — your seat is held until you are back.',
+    crowded:
+      'Too many Trepenta connections from your network — close a few tabs; trying again every few seconds.',
     back: 'Back at the table.',
     outdated: 'A new version of Trepenta Online is available.',
     reload: 'Reload',

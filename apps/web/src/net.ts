@@ -74,9 +74,10 @@ export function connection(): ClientSocket {
       store.set({ outdated: true, conn: 'reconnecting' });
       return;
     }
-    store.set({ conn: navigator.onLine ? 'reconnecting' : 'offline' });
+    const crowded = data?.code === 'TOO_MANY_CONNECTIONS';
+    store.set({ conn: crowded ? 'crowded' : navigator.onLine ? 'reconnecting' : 'offline' });
     // A refusal by the server's middleware is not retried by socket.io itself.
-    if (!s.active) setTimeout(() => s.connect(), 1500);
+    if (!s.active) setTimeout(() => s.connect(), crowded ? 5000 : 1500);
   });
   s.on('room:state', (room) => onRoomState(room));
   s.on('game:update', (update) => onGameUpdate(update));

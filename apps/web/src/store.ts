@@ -3,7 +3,7 @@ import type { EventBatch, EventView, GameView, MoveView } from '@trepenta/rules'
 import type { ChatMessage, RoomView, You } from '@trepenta/protocol';
 import { readJson, writeJson } from './storage';
 
-export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'crowded';
 export type SortBy = 'none' | 'suit' | 'rank';
 export type PanelTab = 'log' | 'chat' | 'rules' | 'scores';
 

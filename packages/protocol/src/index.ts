@@ -37,6 +37,8 @@ export const SERVER_ERRORS = {
   BAD_REQUEST: 'That request is malformed.',
   PROTOCOL_MISMATCH: 'This page is out of date: reload to get the new version.',
   RATE_LIMITED: 'Too many requests; slow down a little.',
+  TOO_MANY_CONNECTIONS:
+    'Too many connections from your network; close some Trepenta tabs and it will connect.',
   ROOM_NOT_FOUND: 'There is no room with that code.',
   ROOM_FULL: 'This room is full.',
   ROOM_LOCKED: 'The host has locked this room.',
