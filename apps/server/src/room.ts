@@ -923,13 +923,13 @@ export class Room {
   }
 
   /**
-   * Whether the current game's log holds `action` at `version`. Read from the store: retries are
-   * rare, and the running game keeps only the ids, not the moves.
+   * Whether the current game's log holds `action` at `version`. Read from the store, one entry by
+   * its key: the running game keeps only the ids, not the moves, and a retry (however often one
+   * id is sent again) costs the same whatever the length of the log.
    */
   private async loggedActionIs(version: number, action: Action): Promise<boolean> {
-    const stored = await this.store.loadGame(this.code, this.record.gameNumber);
-    const logged = stored?.log.find((entry) => entry.version === version);
-    return logged !== undefined && sameJson(logged.action, JSON.parse(JSON.stringify(action)));
+    const logged = await this.store.loadEntry(this.code, this.record.gameNumber, version);
+    return logged !== null && sameJson(logged.action, JSON.parse(JSON.stringify(action)));
   }
 
   /** Whether the stand-in plays this member's seat (R23). */

@@ -3,7 +3,7 @@
  * nothing: the room view and every seat's and spectator's game view are byte-identical before and
  * after, fetched over the protocol.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, SERVER_ERRORS } from '@trepenta/protocol';
 import { RULE_ERRORS, settingsWith } from '@trepenta/rules';
 import type { Client } from './harness';
@@ -108,11 +108,23 @@ describe('R25: turn actions against the version', () => {
     await seen(table.everyone, version + 1);
     expect(client.view!.seats[seat]!.hand).toHaveLength(6);
 
+    // A retry looks up its one earlier entry, never the whole log: sent again and again, it costs
+    // the same however long the game has run.
+    const store = table.server.server.store;
+    const loadGame = vi.spyOn(store, 'loadGame');
+    const loadEntry = vi.spyOn(store, 'loadEntry');
     const retries = await unchanged(table, async () => [
       await act(client, { type: 'draw', from: 'drawPile' }, { id, version }),
       await act(client, { type: 'draw', from: 'drawPile' }, { id, version: version + 1 }),
     ]);
     for (const retry of retries) expect(retry).toEqual({ ok: true, version: version + 1 });
+    expect(loadEntry.mock.calls).toEqual([
+      [table.code, 1, version],
+      [table.code, 1, version],
+    ]);
+    expect(loadGame).not.toHaveBeenCalled();
+    loadGame.mockRestore();
+    loadEntry.mockRestore();
     // The same id for another move is not a retry: refused, and that move is not made either.
     expect(
       await unchanged(table, () =>

@@ -323,6 +323,13 @@ function storeContract(name: string, caps: Capabilities, make: () => Promise<Sto
       // The next version is still free.
       await appendAll(store, room, played, n, n + 1);
       expect((await store.loadGame(code, 1))?.log).toEqual(played.log.slice(0, n + 1));
+      // One entry by its version, as a retry looks it up: the one stored, not the rival's.
+      expect(await store.loadEntry(code, 1, 5)).toEqual(played.log[5]);
+      expect(await store.loadEntry(code, 1, 0)).toEqual(played.log[0]);
+      expect(await store.loadEntry(code, 1, n)).toEqual(played.log[n]);
+      expect(await store.loadEntry(code, 1, n + 1)).toBeNull();
+      expect(await store.loadEntry(code, 2, 0)).toBeNull();
+      expect(await store.loadEntry('NOPE', 1, 0)).toBeNull();
     });
 
     if (caps.refusesGaps) {

@@ -281,6 +281,12 @@ export class RedisStore implements RoomStore {
     };
   }
 
+  async loadEntry(code: string, gameNumber: number, version: number): Promise<LogEntry | null> {
+    // The log is a list whose index is the entry's version (appendEntry checks its length).
+    const entry = await this.redis.lindex(this.key.log(code, gameNumber), version);
+    return entry === null ? null : (JSON.parse(entry) as LogEntry);
+  }
+
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }

@@ -230,6 +230,9 @@ export class SqliteStore implements RoomStore {
       log: this.db.prepare<[string, number], { entry: string }>(
         'SELECT entry FROM actions WHERE code = ? AND game = ? ORDER BY version',
       ),
+      entry: this.db.prepare<[string, number, number], { entry: string }>(
+        'SELECT entry FROM actions WHERE code = ? AND game = ? AND version = ?',
+      ),
       tail: this.db.prepare<[string, number, number], { entry: string }>(
         'SELECT entry FROM actions WHERE code = ? AND game = ? AND version >= ? ORDER BY version',
       ),
@@ -472,6 +475,11 @@ export class SqliteStore implements RoomStore {
       log: this.statements.log.all(code, gameNumber).map((r) => JSON.parse(r.entry) as LogEntry),
       finished: row.finished === 1,
     });
+  }
+
+  loadEntry(code: string, gameNumber: number, version: number): Promise<LogEntry | null> {
+    const row = this.statements.entry.get(code, gameNumber, version);
+    return Promise.resolve(row ? (JSON.parse(row.entry) as LogEntry) : null);
   }
 
   close(): Promise<void> {

@@ -174,6 +174,8 @@ export interface RoomStore {
     roomChanged: boolean,
   ): Promise<boolean>;
   loadGame(code: string, gameNumber: number): Promise<StoredGame | null>;
+  /** One entry of a game's log, by version (a retry's earlier move), or null: one lookup, not the log. */
+  loadEntry(code: string, gameNumber: number, version: number): Promise<LogEntry | null>;
   close(): Promise<void>;
 }
 
