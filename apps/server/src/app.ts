@@ -27,7 +27,7 @@ import { HEARTBEAT } from './heartbeat';
 import { createMetrics } from './metrics';
 import type { Metrics } from './metrics';
 import { ConnectionCounter, RateLimiter, WindowLimiter, clientAddress } from './limits';
-import { EMPTY_SEAT, Room, StoreUnavailable, fail } from './room';
+import { EMPTY_SEAT, Room, RoomGone, StoreUnavailable, fail } from './room';
 import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
@@ -241,9 +241,10 @@ export async function createServer(
   coordinator.onDue((code) => {
     void getRoom(code)
       .then((room) => room?.run(() => room.tick()))
-      .catch((error: unknown) =>
-        app.log.error({ err: error, room: code }, 'a room wake-up failed'),
-      );
+      .catch((error: unknown) => {
+        if (!forgetIfGone(error))
+          app.log.error({ err: error, room: code }, 'a room wake-up failed');
+      });
   });
 
   // Rooms come back where they were; a game waits for its first player to return (R26).
@@ -270,17 +271,28 @@ export async function createServer(
   const addressHistoryLimiter = new WindowLimiter(HISTORIES_PER_ADDRESS_PER_MINUTE, 60_000);
   const apiLimiter = new WindowLimiter(config.API_PER_MINUTE, 60_000);
   const replays = new ReplayCache(REPLAY_CACHE_CHARS);
-  /** Who created each room this node holds (in memory only: for ROOMS_PER_ADDRESS). */
+  /**
+   * Who created each live room created on this node (in memory only: for ROOMS_PER_ADDRESS). A
+   * room another node serves, or nobody, still counts until it is deleted: the sweep forgets it
+   * then.
+   */
   const creators = new Map<string, string>();
 
-  /** The live rooms on this node that `address` created (forgetting rooms that are gone). */
+  /** The live rooms created on this node by `address`. */
   function roomsCreatedBy(address: string): number {
     let count = 0;
     for (const [code, creator] of creators) {
-      if (!rooms.has(code)) creators.delete(code);
+      // The sole writer holds every live room: one it does not hold is gone.
+      if (store.soleWriter && !rooms.has(code)) creators.delete(code);
       else if (creator === address) count++;
     }
     return count;
+  }
+
+  /** This node's copy of a room goes (the room lives on in the store, or is gone from it). */
+  function unload(room: Room): void {
+    if (rooms.get(room.code) === room) rooms.delete(room.code);
+    metrics.rooms.set(rooms.size);
   }
 
   /**
@@ -288,13 +300,39 @@ export async function createServer(
    * running) abandoned and its record deleted.
    */
   function dropRoom(room: Room): Promise<void> {
-    rooms.delete(room.code);
-    metrics.rooms.set(rooms.size);
-    return room.run(async () => {
-      await room.abandon();
-      room.close();
-      await store.deleteRoom(room.code);
+    unload(room);
+    return room.run(() => deleteRoom(room));
+  }
+
+  /** In the room's line: its game (if one is running) abandoned, the room closed and deleted. */
+  async function deleteRoom(room: Room): Promise<void> {
+    await room.abandon();
+    room.close();
+    await store.deleteRoom(room.code);
+    creators.delete(room.code);
+  }
+
+  /**
+   * An idle room (nobody connected to it on any live node for ROOM_IDLE_MS) goes for good; decided
+   * in the room's line, on fresh data (another node may have had people in it meanwhile).
+   */
+  async function expireIfIdle(room: Room): Promise<void> {
+    const expired = await room.run(async () => {
+      if (room.isClosed || room.idleFor(Date.now()) <= config.ROOM_IDLE_MS) return false;
+      unload(room);
+      await deleteRoom(room);
+      return true;
     });
+    if (expired) room.log.info('idle room expired');
+  }
+
+  /** A request or wake-up found the room deleted by another node: this node's copy goes too. */
+  function forgetIfGone(error: unknown): boolean {
+    if (!(error instanceof RoomGone)) return false;
+    const room = rooms.get(error.roomCode);
+    if (room?.isClosed) unload(room);
+    creators.delete(error.roomCode);
+    return true;
   }
 
   /** A code no live room and no stored game (replays outlive their rooms) has used. */
@@ -696,6 +734,11 @@ export async function createServer(
         reply(answer);
       })
       .catch((error: unknown) => {
+        if (forgetIfGone(error)) {
+          metrics.errors.inc({ code: 'ROOM_NOT_FOUND' });
+          reply(fail('ROOM_NOT_FOUND'));
+          return;
+        }
         const code = error instanceof StoreUnavailable ? 'UNAVAILABLE' : 'INTERNAL';
         app.log.error({ err: error, event: name, room: socket.data.code }, 'request failed');
         metrics.errors.inc({ code });
@@ -759,11 +802,17 @@ export async function createServer(
   app.get<{ Params: { code: string } }>('/api/rooms/:code', async (request, reply) => {
     const code = roomCodeSchema.safeParse(request.params.code);
     const room = code.success ? await getRoom(code.data) : undefined;
-    if (!room)
+    // In the room's line, which with several nodes first takes what another node wrote.
+    const view = await room
+      ?.run(() => room.view())
+      .catch((error: unknown) => {
+        if (forgetIfGone(error)) return undefined;
+        throw error;
+      });
+    if (!view)
       return reply
         .code(404)
         .send({ error: 'ROOM_NOT_FOUND', message: SERVER_ERRORS.ROOM_NOT_FOUND });
-    const view = room.view();
     return {
       code: view.code,
       status: view.status,
@@ -840,23 +889,42 @@ export async function createServer(
     });
   }
 
-  const sweeper = setInterval(() => {
+  /**
+   * Now and then: rooms idle for ROOM_IDLE_MS expire, found through the store's index of last
+   * activity (so also rooms no node holds, when several share Redis: each is looked at by one
+   * node); with several nodes, a room nobody here has used for 10 minutes leaves this node's
+   * memory (it loads again when needed), and the rooms created here that are gone stop counting
+   * against their creator. Bounded: at most 20 batches of 100 rooms a sweep.
+   */
+  async function sweep(): Promise<void> {
     const now = Date.now();
-    for (const room of rooms.values()) {
-      if (room.idleFor(now) > config.ROOM_IDLE_MS) {
-        dropRoom(room)
-          .then(() => room.log.info('idle room expired'))
-          .catch((error: unknown) => app.log.error({ err: error }, 'expiring a room failed'));
-      } else if (
-        store.kind === 'redis' &&
-        room.localSockets === 0 &&
-        now - room.record.lastActivity > 600_000
-      ) {
-        // Another node serves it, or nobody does: it loads again when needed.
-        rooms.delete(room.code);
+    if (!store.soleWriter) {
+      for (const room of rooms.values()) {
+        if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) unload(room);
+      }
+      for (const code of creators.keys()) {
+        if (!rooms.has(code) && (await store.stamp(code)) === null) creators.delete(code);
       }
     }
-    metrics.rooms.set(rooms.size);
+    for (let batch = 0; batch < 20; batch++) {
+      const codes = await store.claimIdleRooms(now - config.ROOM_IDLE_MS, now, 100);
+      for (const code of codes) {
+        try {
+          const room = await getRoom(code);
+          if (room) await expireIfIdle(room);
+        } catch (error) {
+          if (!forgetIfGone(error))
+            app.log.error({ err: error, room: code }, 'expiring a room failed');
+        }
+      }
+      if (codes.length < 100) break;
+    }
+  }
+  let sweeping: Promise<void> | null = null;
+  const sweeper = setInterval(() => {
+    sweeping ??= sweep()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the idle sweep failed'))
+      .finally(() => (sweeping = null));
   }, config.SWEEP_INTERVAL_MS);
   sweeper.unref();
 

@@ -89,6 +89,16 @@ interface Game {
 /** A compare-and-set lost to another writer: the operation reloads and runs again. */
 export class Conflict extends Error {}
 
+/**
+ * Several nodes: the room was deleted (it expired, or its creation was undone) on another node
+ * since this copy was read. The copy is closed; the request is answered as for no room.
+ */
+export class RoomGone extends Error {
+  constructor(readonly roomCode: string) {
+    super(`Room ${roomCode} is gone`);
+  }
+}
+
 /** The store could not be reached: the request fails with UNAVAILABLE and nothing changes. */
 export class StoreUnavailable extends Error {}
 
@@ -204,7 +214,12 @@ export class Room {
   /** Several nodes: take what another node wrote since this copy was read. */
   private async refresh(): Promise<void> {
     const stamp = await stored(this.store.stamp(this.code));
-    if (stamp === null) return;
+    if (stamp === null) {
+      // Revision 0 is a room being created, not stored yet.
+      if (this.record.revision === 0) return;
+      this.close();
+      throw new RoomGone(this.code);
+    }
     const version = this.game && this.record.status === 'playing' ? this.game.state.version : null;
     if (
       stamp.revision !== this.record.revision ||
@@ -1161,6 +1176,10 @@ export class Room {
   close(): void {
     this.closed = true;
     this.coordinator.arm(this.code, null);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   idleFor(now: number): number {

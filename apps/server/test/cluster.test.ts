@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { settingsWith } from '@trepenta/rules';
 import { Client, playUntilOver, startServer } from './harness';
 import type { TestServer } from './harness';
+import type { Config } from '../src/config';
+import { getJson, waitFor } from './support';
 import { TestRedis, redisAvailable } from './redis';
 
 const runIt = redisAvailable() ? describe : describe.skip;
@@ -17,11 +19,12 @@ runIt('two server nodes on one Redis', () => {
     redis = null;
   });
 
-  async function node(): Promise<TestServer> {
+  async function node(overrides: Partial<Config> = {}): Promise<TestServer> {
     const server = await startServer({
       REDIS_URL: redis!.url,
       REDIS_PREFIX: 'test:',
       TIMER_SCALE: 0.05,
+      ...overrides,
     });
     nodes.push(server);
     return server;
@@ -62,5 +65,74 @@ runIt('two server nodes on one Redis', () => {
       expect(p.updates.every((u) => u.view.viewer === p.view!.viewer)).toBe(true);
     }
     expect(bea.view!.totals).toEqual(host.view!.totals);
+  });
+
+  it('idle rooms expire although the node holding them never sweeps; copies elsewhere answer as gone; the creator may open rooms again', async () => {
+    redis = await TestRedis.start();
+    const idle = 600;
+    // Node a never sweeps (its sweep is a day away): the rooms it holds must expire through b.
+    const a = await node({
+      ROOM_IDLE_MS: idle,
+      SWEEP_INTERVAL_MS: 86_400_000,
+      ROOMS_PER_ADDRESS: 1,
+    });
+    const b = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 50 });
+    const settings = settingsWith([]);
+    const open = async (server: TestServer, nickname: string) => {
+      const c = client(server);
+      await c.connected();
+      const created = await c.ok('room:create', { nickname, settings, seatCount: 2, bots: [] });
+      return { client: c, code: created.room.code, token: created.you.token };
+    };
+    const roomAt = async (server: TestServer, code: string) =>
+      (await getJson(`${server.url}/api/rooms/${code}`)).status;
+
+    const gone = await open(a, 'Ana');
+    // Another room from the same address on a is over its ROOMS_PER_ADDRESS (1).
+    const refused = client(a);
+    await refused.connected();
+    expect(
+      await refused.request('room:create', { nickname: 'Bo', settings, seatCount: 2, bots: [] }),
+    ).toMatchObject({ ok: false, code: 'TOO_MANY_ROOMS' });
+    // One kept in use, quietly, on b for longer than the idle time.
+    const kept = await open(b, 'Kim');
+    // b never loads the room a holds: only the store's index of activity leads it there.
+    expect(await roomAt(a, gone.code)).toBe(200);
+
+    const left = Date.now();
+    gone.client.close();
+    await waitFor(
+      async () => (await b.server.store.loadRoom(gone.code)) === null,
+      10_000,
+      'b to expire the room a holds',
+    );
+    expect(Date.now() - left).toBeGreaterThanOrEqual(idle - 50);
+    // a's copy is stale: asked, it finds the room gone, for the API and for a returning token.
+    expect(await roomAt(a, gone.code)).toBe(404);
+    expect(await roomAt(b, gone.code)).toBe(404);
+    const back = client(a);
+    await back.connected();
+    expect(await back.request('room:join', { code: gone.code, token: gone.token })).toMatchObject({
+      ok: false,
+      code: 'ROOM_NOT_FOUND',
+    });
+    // The room kept in use (its member connected to a live node) is still there and works.
+    expect(Date.now() - left).toBeGreaterThan(idle);
+    expect(await roomAt(a, kept.code)).toBe(200);
+    expect(await kept.client.request('room:lock', { locked: true })).toEqual({ ok: true });
+    // The expired room no longer counts against its creator's address on a.
+    await waitFor(
+      async () =>
+        (
+          await refused.request('room:create', {
+            nickname: 'Bo',
+            settings,
+            seatCount: 2,
+            bots: [],
+          })
+        ).ok,
+      5000,
+      'a room to be allowed again',
+    );
   });
 });

@@ -449,6 +449,25 @@ function storeContract(name: string, caps: Capabilities, make: () => Promise<Sto
       }
     });
 
+    it('claimIdleRooms: the rooms quiet since a time, oldest first, each taken once until active again; deleted rooms go', async () => {
+      const store = await open();
+      // Times far before the other tests' rooms, which may share this store's index.
+      const [a, b, c] = [newCode(), newCode(), newCode()];
+      const roomA = roomRecord(a, { lastActivity: 10 });
+      expect(await store.saveRoom(roomA)).toBe(true);
+      expect(await store.saveRoom(roomRecord(b, { lastActivity: 20 }))).toBe(true);
+      expect(await store.saveRoom(roomRecord(c, { lastActivity: 30 }))).toBe(true);
+      expect(await store.claimIdleRooms(25, 100, 10)).toEqual([a, b]);
+      // Taken: marked as looked at 100, so not taken again for a quiet time before 100.
+      expect(await store.claimIdleRooms(25, 100, 10)).toEqual([]);
+      expect(await store.claimIdleRooms(150, 200, 1)).toEqual([c]);
+      // A write of the room is activity.
+      expect(await store.saveRoom({ ...roomA, revision: 2, lastActivity: 300 })).toBe(true);
+      expect(await store.claimIdleRooms(250, 400, 10)).toEqual([b, c]);
+      await store.deleteRoom(b);
+      expect(await store.claimIdleRooms(1000, 1000, 10)).toEqual([a, c]);
+    });
+
     it('deleteRoom removes the live room but keeps the finished game (replays); codeTaken', async () => {
       const store = await open();
       const played = wholeGame();

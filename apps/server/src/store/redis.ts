@@ -20,13 +20,14 @@ import type {
  *
  * Keys (under the prefix): room:{code} hash {record, revision, game, version}; game:{code}:{n}
  * hash {header, snapshot, snapshotVersion, finished}; log:{code}:{n} list of entries (index =
- * version); ids:{code}:{n} hash "seat:actionId" → version; rooms set; due zset; nodes zset.
+ * version); ids:{code}:{n} hash "seat:actionId" → version; activity zset (code → its last activity,
+ * or when it was last found in use: the idle sweep's index); due zset; nodes zset.
  */
 const SAVE_ROOM = `
 local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
 if current ~= tonumber(ARGV[2]) - 1 then return 0 end
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2])
-redis.call('SADD', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[3])
 return 1`;
 
 const START_GAME = `
@@ -35,6 +36,7 @@ if current ~= tonumber(ARGV[2]) - 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[2], 'header', ARGV[3], 'snapshot', ARGV[4], 'snapshotVersion', ARGV[5], 'finished', '0')
 redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2], 'game', ARGV[6], 'version', ARGV[5])
+redis.call('ZADD', KEYS[5], tonumber(ARGV[7]), ARGV[8])
 return 1`;
 
 const APPEND = `
@@ -43,6 +45,7 @@ if ARGV[7] ~= '' then
   local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
   if current ~= tonumber(ARGV[8]) - 1 then return 0 end
   redis.call('HSET', KEYS[1], 'record', ARGV[7], 'revision', ARGV[8])
+  redis.call('ZADD', KEYS[5], tonumber(ARGV[9]), ARGV[10])
 end
 redis.call('RPUSH', KEYS[3], ARGV[2])
 redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
@@ -68,31 +71,47 @@ for _, code in ipairs(codes) do
 end
 return codes`;
 
+/**
+ * Takes up to ARGV[3] rooms whose activity is at or before ARGV[1], marking each as looked at
+ * ARGV[2]: one node looks at each, and a room found in use is not looked at again for a while.
+ */
+const CLAIM_IDLE = `
+local codes = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]), 'LIMIT', 0, tonumber(ARGV[3]))
+for _, code in ipairs(codes) do
+  redis.call('ZADD', KEYS[1], tonumber(ARGV[2]), code)
+end
+return codes`;
+
 interface Scripts {
   saveRoom(
     room: string,
-    rooms: string,
+    activity: string,
     record: string,
     revision: number,
     code: string,
+    lastActivity: number,
   ): Promise<number>;
   startGame(
     room: string,
     game: string,
     log: string,
     ids: string,
+    activity: string,
     record: string,
     revision: number,
     header: string,
     snapshot: string,
     version: number,
     gameNumber: number,
+    lastActivity: number,
+    code: string,
   ): Promise<number>;
   appendEntry(
     room: string,
     game: string,
     log: string,
     ids: string,
+    activity: string,
     version: number,
     entry: string,
     idKey: string,
@@ -101,7 +120,10 @@ interface Scripts {
     finished: string,
     record: string,
     revision: number,
+    lastActivity: number,
+    code: string,
   ): Promise<number>;
+  claimIdle(activity: string, before: number, now: number, limit: number): Promise<string[]>;
   claimRoom(due: string, code: string, now: number, lease: number): Promise<number>;
   claimOverdue(
     due: string,
@@ -132,8 +154,9 @@ export class RedisStore implements RoomStore {
     private readonly prefix: string,
   ) {
     redis.defineCommand('saveRoom', { numberOfKeys: 2, lua: SAVE_ROOM });
-    redis.defineCommand('startGame', { numberOfKeys: 4, lua: START_GAME });
-    redis.defineCommand('appendEntry', { numberOfKeys: 4, lua: APPEND });
+    redis.defineCommand('startGame', { numberOfKeys: 5, lua: START_GAME });
+    redis.defineCommand('appendEntry', { numberOfKeys: 5, lua: APPEND });
+    redis.defineCommand('claimIdle', { numberOfKeys: 1, lua: CLAIM_IDLE });
     redis.defineCommand('claimRoom', { numberOfKeys: 1, lua: CLAIM });
     redis.defineCommand('claimOverdue', { numberOfKeys: 1, lua: CLAIM_OVERDUE });
     this.scripts = redis as unknown as Scripts;
@@ -144,7 +167,7 @@ export class RedisStore implements RoomStore {
     game: (code: string, n: number) => `${this.prefix}game:${code}:${n}`,
     log: (code: string, n: number) => `${this.prefix}log:${code}:${n}`,
     ids: (code: string, n: number) => `${this.prefix}ids:${code}:${n}`,
-    rooms: () => `${this.prefix}rooms`,
+    activity: () => `${this.prefix}activity`,
     due: () => `${this.prefix}due`,
     nodes: () => `${this.prefix}nodes`,
   };
@@ -204,12 +227,17 @@ export class RedisStore implements RoomStore {
   async saveRoom(room: RoomRecord): Promise<boolean> {
     const saved = await this.scripts.saveRoom(
       this.key.room(room.code),
-      this.key.rooms(),
+      this.key.activity(),
       JSON.stringify(room),
       room.revision,
       room.code,
+      room.lastActivity,
     );
     return saved === 1;
+  }
+
+  claimIdleRooms(before: number, now: number, limit: number): Promise<string[]> {
+    return this.scripts.claimIdle(this.key.activity(), before, now, limit);
   }
 
   async codeTaken(code: string): Promise<boolean> {
@@ -221,7 +249,7 @@ export class RedisStore implements RoomStore {
     await this.redis
       .multi()
       .del(this.key.room(code))
-      .srem(this.key.rooms(), code)
+      .zrem(this.key.activity(), code)
       .zrem(this.key.due(), code)
       .exec();
   }
@@ -233,12 +261,15 @@ export class RedisStore implements RoomStore {
       this.key.game(room.code, n),
       this.key.log(room.code, n),
       this.key.ids(room.code, n),
+      this.key.activity(),
       JSON.stringify(room),
       room.revision,
       JSON.stringify(header),
       JSON.stringify(state),
       state.version,
       n,
+      room.lastActivity,
+      room.code,
     );
     return started === 1;
   }
@@ -256,6 +287,7 @@ export class RedisStore implements RoomStore {
       this.key.game(room.code, n),
       this.key.log(room.code, n),
       this.key.ids(room.code, n),
+      this.key.activity(),
       entry.version,
       JSON.stringify(entry),
       actionKey(entry.seat, entry.actionId),
@@ -264,6 +296,8 @@ export class RedisStore implements RoomStore {
       finished ? '1' : '0',
       roomChanged ? JSON.stringify(room) : '',
       room.revision,
+      room.lastActivity,
+      room.code,
     );
     return appended === 1;
   }

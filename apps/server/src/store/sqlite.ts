@@ -76,6 +76,7 @@ function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL'): Database.Da
         data TEXT NOT NULL,
         updated_at INTEGER NOT NULL
       );
+      CREATE INDEX IF NOT EXISTS rooms_by_activity ON rooms (updated_at);
       CREATE TABLE IF NOT EXISTS games (
         code TEXT NOT NULL,
         game INTEGER NOT NULL,
@@ -202,6 +203,10 @@ export class SqliteStore implements RoomStore {
         'INSERT OR REPLACE INTO rooms (code, data, updated_at) VALUES (?, ?, ?)',
       ),
       deleteRoom: this.db.prepare('DELETE FROM rooms WHERE code = ?'),
+      idleRooms: this.db.prepare<[number, number], { code: string }>(
+        'SELECT code FROM rooms WHERE updated_at <= ? ORDER BY updated_at LIMIT ?',
+      ),
+      lookedAt: this.db.prepare('UPDATE rooms SET updated_at = ? WHERE code = ?'),
       codeTaken: this.db.prepare<[string, string], { one: number }>(
         'SELECT 1 AS one FROM rooms WHERE code = ? UNION SELECT 1 FROM games WHERE code = ? LIMIT 1',
       ),
@@ -416,6 +421,14 @@ export class SqliteStore implements RoomStore {
 
   codeTaken(code: string): Promise<boolean> {
     return Promise.resolve(this.statements.codeTaken.get(code, code) !== undefined);
+  }
+
+  claimIdleRooms(before: number, now: number, limit: number): Promise<string[]> {
+    return this.write(() => {
+      const codes = this.statements.idleRooms.all(before, limit).map((row) => row.code);
+      for (const code of codes) this.statements.lookedAt.run(now, code);
+      return codes;
+    });
   }
 
   deleteRoom(code: string): Promise<void> {

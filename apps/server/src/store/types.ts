@@ -157,6 +157,12 @@ export interface RoomStore {
   /** Writes the record if the stored one is at `room.revision - 1`; false otherwise. */
   saveRoom(room: RoomRecord): Promise<boolean>;
   deleteRoom(code: string): Promise<void>;
+  /**
+   * The idle sweep's index: up to `limit` rooms whose last activity (or last look, below) is at
+   * or before `before`, oldest first, each marked as looked at `now`, so that one sweep (of one
+   * node) takes each, and a room found in use is passed over until it has been quiet again.
+   */
+  claimIdleRooms(before: number, now: number, limit: number): Promise<string[]>;
   /** Whether a live room or a stored game uses this code. */
   codeTaken(code: string): Promise<boolean>;
   /** Starts the room's current game (same compare-and-set as saveRoom). */
