@@ -223,3 +223,47 @@ test('phone: the side panel is a sheet that takes the focus and closes with Esca
   await expect(page.locator('.unread-dot')).toHaveCount(0);
   await friend.context.close();
 });
+
+test('a move made while the connection is away: sent once back in the room, or refused in words', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer(browser, 'Dee', { viewport: LAPTOP });
+  const { page, context } = player;
+  await createRoom(page, {
+    name: 'Dee',
+    seats: 2,
+    rules: [],
+    bots: { 1: 'Good bot' },
+    timers: { setup: 600 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await page.getByRole('button', { name: 'Make this my field' }).first().focus();
+  await page.keyboard.press('Enter');
+  await untilMyDraw(page);
+  const toasts = page.locator('.toast');
+
+  // Away for longer than a request waits: the draw is not sent, and the player is told so.
+  await context.setOffline(true);
+  await expect.poll(async () => (await snapshot(page)).conn).not.toBe('connected');
+  await page.keyboard.press('d');
+  await expect(toasts).toContainText('Not connected, so that was not sent.', { timeout: 15_000 });
+  await context.setOffline(false);
+  await expect(page.locator('.conn-banner')).toContainText('Back at the table');
+  const back = await snapshot(page);
+  expect(back.step).toBe('draw');
+  expect(back.pending).toBe(false);
+
+  // Away for a moment: the draw waits for the connection and the rejoin, then is made.
+  await context.setOffline(true);
+  await expect.poll(async () => (await snapshot(page)).conn).not.toBe('connected');
+  const before = await handIds(page);
+  await page.keyboard.press('d');
+  await page.waitForTimeout(1000);
+  expect((await snapshot(page)).step).toBe('draw');
+  await context.setOffline(false);
+  await expect.poll(async () => (await snapshot(page)).step, { timeout: 15_000 }).toBe('act');
+  expect(await handIds(page)).toHaveLength(before.length + 1);
+  await expect(toasts.filter({ hasText: 'Join the room first' })).toHaveCount(0);
+  expect((await snapshot(page)).viewer).toBe(0);
+});

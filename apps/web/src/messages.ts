@@ -533,6 +533,7 @@ export const m = {
   errors: {
     generic: 'Something went wrong. The table has been refreshed.',
     timeout: 'The server did not answer in time. The table has been refreshed.',
+    offline: 'Not connected, so that was not sent. Try again once you are back at the table.',
     noClipboard: 'Copying is not available here.',
   },
 

@@ -44,6 +44,41 @@ export function connected(): void {
   tableHeldFromBefore = true;
 }
 
+/**
+ * Whether this connection is back in the room (or has none to go back to). Requests made in a
+ * room wait for it: one sent on a new connection before the rejoin is answered would be refused
+ * as from a stranger (NOT_IN_ROOM), and a move made while offline would be lost.
+ */
+let inRoom = false;
+let connectionSeq = 0;
+const inRoomWaiters = new Set<() => void>();
+
+function setInRoom(value: boolean): void {
+  inRoom = value;
+  if (!value) return;
+  for (const wake of inRoomWaiters) wake();
+  inRoomWaiters.clear();
+}
+
+/** Resolves true once back in the room, or false after `ms` without it. */
+function whenInRoom(ms: number): Promise<boolean> {
+  if (inRoom) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      inRoomWaiters.delete(wake);
+      resolve(false);
+    }, ms);
+    inRoomWaiters.add(wake);
+  });
+}
+
+/** Requests that put this connection in a room, and so cannot wait for it to be in one. */
+const ENTERING: ReadonlySet<ClientEventName> = new Set(['room:create', 'room:join']);
+
 /** The one socket, created on first use; it reconnects by itself and rejoins the room. */
 export function connection(): ClientSocket {
   if (socket) return socket;
@@ -59,13 +94,15 @@ export function connection(): ClientSocket {
     everConnected = true;
     connected();
     store.set({ conn: 'connected', backAt: wasBack ? Date.now() : store.get().backAt });
-    void rejoin();
+    const seq = ++connectionSeq;
+    void rejoin().finally(() => {
+      // Whatever the answer: a refused rejoin has left the room, and requests then say why.
+      if (seq === connectionSeq && s.connected) setInRoom(true);
+    });
   });
-  s.on('disconnect', (reason) => {
-    if (reason === 'io client disconnect') {
-      store.set({ conn: navigator.onLine ? 'reconnecting' : 'offline' });
-      return;
-    }
+  s.on('disconnect', () => {
+    connectionSeq += 1;
+    setInRoom(false);
     store.set({ conn: navigator.onLine ? 'reconnecting' : 'offline' });
   });
   s.on('connect_error', (error) => {
@@ -105,13 +142,20 @@ export function connection(): ClientSocket {
   return s;
 }
 
-/** A request with an ack; a lost answer becomes a TIMEOUT error rather than a frozen table. */
-export function request<E extends ClientEventName>(
+/**
+ * A request with an ack; a lost answer becomes a TIMEOUT error rather than a frozen table. One
+ * made in a room while the connection is away waits (up to `timeoutMs`) until it is back in the
+ * room, and is not sent at all, answered OFFLINE, if it does not come back in time.
+ */
+export async function request<E extends ClientEventName>(
   event: E,
   payload: ClientPayload<E>,
   timeoutMs = 8000,
 ): Promise<Ack<AckPayloads[E]>> {
   const s = connection();
+  if (!ENTERING.has(event) && !(await whenInRoom(timeoutMs))) {
+    return { ok: false, code: 'OFFLINE', message: m.errors.offline };
+  }
   return new Promise((resolve) => {
     (s.timeout(timeoutMs) as unknown as LooseEmitter).emit(
       event,
@@ -210,7 +254,9 @@ export function leaveLocally(): void {
 
 export async function leaveRoom(): Promise<void> {
   const code = store.get().code;
-  await request('room:leave', {});
+  // Leaving does not wait long for a connection that is away: the seat is then held until the
+  // room expires, as for anyone who closes the tab.
+  await request('room:leave', {}, 3000);
   if (code) tokens.clear(code);
   leaveLocally();
   navigate('/');
@@ -398,6 +444,7 @@ export async function act(action: PlayerAction): Promise<boolean> {
   store.set({ pending: false });
   if (answer.ok) return true;
   if (answer.code !== 'DUPLICATE_ACTION') notify(answer.message);
-  void resync();
+  // Back in the room, the table comes whole with the rejoin; no need to ask for it too.
+  if (answer.code !== 'OFFLINE') void resync();
   return false;
 }
