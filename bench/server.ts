@@ -239,6 +239,7 @@ async function startNode(
       BOT_DELAY_MS: '0',
       NONCE_TIMEOUT_MS: '2000',
       JOINS_PER_MINUTE: '1000000',
+      REJOINS_PER_MINUTE: '1000000',
       RATE_PER_SECOND: '1000',
       RATE_BURST: '2000',
       MAX_ROOMS: '100000',

@@ -64,6 +64,7 @@ export default defineConfig({
       RATE_PER_SECOND: '200',
       RATE_BURST: '400',
       JOINS_PER_MINUTE: '1000',
+      REJOINS_PER_MINUTE: '1000',
       CHAT_PER_10S: '100',
     },
   },

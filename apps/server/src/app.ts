@@ -91,6 +91,19 @@ export async function createServer(
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.MAX_MESSAGE_BYTES,
+    // Fastify's own two lines per request (at info) would let a flood of refused or static
+    // requests fill the logs; one line each is written below, at debug unless the server failed.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else request.log.debug(line, 'request');
   });
   const nodeId = randomBytes(6).toString('hex');
   // REDIS_URL switches rooms to Redis and the Socket.IO adapter to Redis streams (several nodes).
@@ -269,6 +282,7 @@ export async function createServer(
   const chatLimiter = new WindowLimiter(config.CHAT_PER_10S, 10_000);
   const historyLimiter = new WindowLimiter(HISTORIES_PER_MINUTE, 60_000);
   const addressHistoryLimiter = new WindowLimiter(HISTORIES_PER_ADDRESS_PER_MINUTE, 60_000);
+  const rejoinLimiter = new WindowLimiter(config.REJOINS_PER_MINUTE, 60_000);
   const apiLimiter = new WindowLimiter(config.API_PER_MINUTE, 60_000);
   const replays = new ReplayCache(REPLAY_CACHE_CHARS);
   /**
@@ -555,6 +569,11 @@ export async function createServer(
           if (!member)
             return joinLimiter.take(socket.data.address) ? fail('BAD_TOKEN') : fail('RATE_LIMITED');
           if (member.kicked) return fail('KICKED');
+          if (!rejoinLimiter.take(`${room.code}:${member.id}`))
+            return fail(
+              'RATE_LIMITED',
+              'Too many returns to this room in a minute; wait a moment and reload.',
+            );
           token = p.token;
         } else {
           if (!p.nickname) return fail('BAD_NICKNAME');

@@ -33,6 +33,12 @@ export const configSchema = z.object({
   RATE_BURST: z.coerce.number().int().positive().default(40),
   /** Per address: room joins and creations per minute. */
   JOINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * Per member: returns with its own token a minute. Far more than reconnects and new tabs need,
+   * while a socket flipping between two members' tokens (each flip a presence change that
+   * rewrites the room and goes to everyone in it) is soon stopped.
+   */
+  REJOINS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Per address: live rooms it created on this node (so that no one address fills MAX_ROOMS). */
   ROOMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   /**

@@ -23,6 +23,7 @@ import {
   openTable,
   randomNonce,
   rejoin,
+  sleep,
   snapshot,
   turnSeat,
   waitFor,
@@ -606,6 +607,37 @@ describe('the join limit (per address)', () => {
       const { ack } = await rejoin(scope, server.url, table.code, table.players[1]!.you!.token);
       expect(ack.you.seat).toBe(1);
     }
+  });
+
+  it('REJOINS_PER_MINUTE: a socket flipping between two members’ tokens is stopped after 30 returns per member a minute; everyone else is not', async () => {
+    const server = await scope.server({ REJOINS_PER_MINUTE: 30 });
+    const table = await openTable(scope, server, { humans: 3 });
+    const [host, bea, cyd] = table.players as [Client, Client, Client];
+    const tokens = [bea.you!.token, cyd.you!.token];
+    const flipper = await connect(scope, server.url);
+    const roomStates = () => host.received.filter((r) => r.event === 'room:state').length;
+    const statesBefore = roomStates();
+    const answers: string[] = [];
+    for (let i = 0; i < 70; i++) {
+      const answer = await flipper.request('room:join', {
+        code: table.code,
+        token: tokens[i % 2]!,
+      });
+      answers.push(answer.ok ? 'ok' : answer.code);
+    }
+    // Their first joins were new ones (by nickname): 30 returns each pass, then none.
+    expect(answers.slice(0, 60).every((a) => a === 'ok')).toBe(true);
+    expect(answers.slice(60).every((a) => a === 'RATE_LIMITED')).toBe(true);
+    // The room heard of at most two presence changes per accepted flip, and then no more.
+    await sleep(200);
+    const heard = roomStates() - statesBefore;
+    expect(heard).toBeLessThanOrEqual(2 * 60 + 2);
+    await sleep(200);
+    expect(roomStates() - statesBefore).toBe(heard);
+    // The host returns as usual, and the room works.
+    const { ack } = await rejoin(scope, server.url, table.code, host.you!.token);
+    expect(ack.you.seat).toBe(0);
+    expect(await host.request('room:lock', { locked: true })).toEqual({ ok: true });
   });
 
   it('TRUST_PROXY: behind a proxy every client has a budget of its own; the header alone buys nothing', async () => {

@@ -46,6 +46,7 @@ export async function startServer(
       RATE_PER_SECOND: 1000,
       RATE_BURST: 2000,
       JOINS_PER_MINUTE: 1000,
+      REJOINS_PER_MINUTE: 1000,
       API_PER_MINUTE: 100_000,
       ...overrides,
     }),

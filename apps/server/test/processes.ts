@@ -93,6 +93,7 @@ export async function spawnServer(
       RATE_PER_SECOND: '1000',
       RATE_BURST: '2000',
       JOINS_PER_MINUTE: '1000',
+      REJOINS_PER_MINUTE: '1000',
       API_PER_MINUTE: '100000',
       ...env,
     },

@@ -107,3 +107,36 @@ describe("the server's Node options (scripts/node-options.mjs)", () => {
     60_000,
   );
 });
+
+describe('request logging', () => {
+  async function requests(level: string) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trepenta-serve-'));
+    dirs.push(dataDir);
+    const started = await spawnServer(await freePort(), dataDir, {
+      LOG_LEVEL: level,
+      API_PER_MINUTE: '5',
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await fetch(`${started.url}/api/rooms/BCDFGH`)).status);
+    }
+    // A moment for the lines to reach the pipe.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = started.output
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('"url":"/api/rooms/BCDFGH"'));
+    return { statuses, lines };
+  }
+
+  it('at info, a flood of refused requests writes no line per request; at debug, one each with its status', async () => {
+    const info = await requests('info');
+    expect(info.statuses).toEqual([...Array<number>(5).fill(404), ...Array<number>(7).fill(429)]);
+    expect(info.lines).toEqual([]);
+    const debug = await requests('debug');
+    expect(debug.lines).toHaveLength(12);
+    expect(debug.lines.map((line) => (JSON.parse(line) as { status: number }).status)).toEqual(
+      debug.statuses,
+    );
+  }, 60_000);
+});
