@@ -475,12 +475,18 @@ export class Room {
   private async markPresent(memberId: string, present: boolean): Promise<void> {
     const node = this.coordinator.nodeId;
     const wasPaused = this.paused;
-    // Only this node's entry changes: another node's, live or not, is that node's to keep (a
-    // dead node's entries are ignored by isConnected).
-    const nodes = (this.record.presence[memberId] ?? []).filter((n) => n !== node);
+    const live = this.coordinator.liveNodes();
+    // This node's entry changes, and entries of nodes known to be gone are dropped (a process
+    // that died, or before a restart), so they do not pile up; a live node's entry is that node's
+    // to keep, and so is one of a node this one has not heard of yet (it may have just started),
+    // unless this process is the only writer.
+    const nodes = (this.record.presence[memberId] ?? []).filter(
+      (n) =>
+        n !== node &&
+        (live.has(n) || (!this.store.soleWriter && this.coordinator.lastSeen(n) === undefined)),
+    );
     const presence = { ...this.record.presence, [memberId]: present ? [...nodes, node] : nodes };
     const awaySince = { ...this.record.awaySince };
-    const live = this.coordinator.liveNodes();
     if (present) delete awaySince[memberId];
     else if (!nodes.some((n) => live.has(n))) awaySince[memberId] = Date.now();
     let seats = this.record.seats;

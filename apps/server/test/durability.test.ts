@@ -504,5 +504,24 @@ describe('one server per data directory', () => {
     // Its lock died with it.
     const second = await spawnServer(await freePort(), dataDir);
     expect((await fetch(`${second.url}/api/rooms/${table.code}`)).status).toBe(200);
+    // The players come back to the second; the first's presence entries (it died holding their
+    // sockets) are dropped, not kept beside the new ones, restart after restart.
+    for (const p of table.players) {
+      const client = newClient(second.url);
+      await client.connected();
+      expect(await client.request('room:join', { code: table.code, token: p.token })).toMatchObject(
+        { ok: true },
+      );
+    }
+    second.child.kill('SIGKILL');
+    await exitWithin(second, 10_000);
+    const db = new Database(join(dataDir, 'trepenta.sqlite'), { readonly: true });
+    const row = db
+      .prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?')
+      .get(table.code);
+    db.close();
+    const presence = (JSON.parse(row!.data) as { presence: Record<string, string[]> }).presence;
+    expect(Object.values(presence)).toHaveLength(2);
+    for (const nodes of Object.values(presence)) expect(nodes).toHaveLength(1);
   }, 60_000);
 });
