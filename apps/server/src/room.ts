@@ -308,7 +308,10 @@ export class Room {
           seat: index,
           kind: seat.kind,
           memberId: seat.memberId,
-          nickname: member?.nickname ?? null,
+          // A player who left mid-game is still named: by their name at the deal.
+          nickname:
+            member?.nickname ??
+            (seat.kind === 'human' ? (this.game?.header.names[index] ?? null) : null),
           botLevel: seat.botLevel,
           connected: seat.kind === 'bot' || connected,
           standIn: seat.standIn,

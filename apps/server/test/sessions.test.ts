@@ -556,6 +556,9 @@ describe('the host', () => {
     await host.ok('room:leave', {});
     await guest.until(() => hostOf(guest.room) === guest.you!.memberId, 5000, 'the new host');
     expect(guest.room!.seats[0]!.standIn).toBe(true);
+    // The seat keeps its player's name (score sheet, winner line), though they are gone.
+    expect(guest.room!.seats[0]!.nickname).toBe('Host');
+    expect(guest.room!.members.map((m) => m.nickname)).toEqual(['Player 1']);
     // The stand-in makes the seat's field choice; the guest chooses; play goes through seat 0.
     await chooseFields(table, [1], [guest]);
     await guest.until(
