@@ -108,6 +108,12 @@ const END_REASONS: Record<RoundEndReason, string> = {
   stall: 'Nobody made progress for a full lap of turns.',
 };
 
+/**
+ * How the viewer is named in the sentences about a seat ("You drew…"): it takes "are", not "is",
+ * and "win", not "wins".
+ */
+const YOU = 'You';
+
 /** "jack of spades" → "Jack of spades", for a sentence that starts with a card's name. */
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -355,7 +361,7 @@ export const m = {
     ready: 'ready',
     dealerBadge: 'dealer',
     turnBadge: 'to play',
-    you: 'You',
+    you: YOU,
   },
 
   setup: {
@@ -441,7 +447,11 @@ export const m = {
     chart: 'Totals by round',
     chartLabel: 'Line chart of each player’s running total after each round',
     winner: (names: string[]) =>
-      names.length === 1 ? `${names[0]} wins!` : `Shared victory: ${names.join(' & ')}`,
+      names.length !== 1
+        ? `Shared victory: ${names.join(' & ')}`
+        : names[0] === YOU
+          ? 'You win!'
+          : `${names[0]} wins!`,
     abandoned: 'The game was stopped before the end.',
     gameOver: 'Game over',
     winnerBadge: 'winner',
@@ -563,7 +573,7 @@ export const m = {
       `${who} swapped the ${placed} for the ${took} on ${owner} position ${pos + 1} (value ${value}).`,
     discarded: (who: string, card: string) => `${who} discarded the ${card}.`,
     fieldCompleted: (who: string, left: number) =>
-      `${who} completed the field! ${left} last ${left === 1 ? 'turn' : 'turns'} to go.`,
+      `${who} completed ${who === YOU ? 'your' : 'the'} field! ${left} last ${left === 1 ? 'turn' : 'turns'} to go.`,
     reshuffled: (count: number, n: number) =>
       `The discards were reshuffled into a new draw pile of ${count} cards (reshuffle ${n}).`,
     timedOut: (who: string) => `${who} ran out of time; the stand-in played.`,
@@ -576,10 +586,10 @@ export const m = {
     passed: (who: string, auto: boolean) =>
       auto ? `${who} had nothing to lay off.` : `${who} passed.`,
     roundScored: (r: number) => `Round ${r} scored.`,
-    ready: (who: string) => `${who} is ready.`,
+    ready: (who: string) => `${who} ${who === YOU ? 'are' : 'is'} ready.`,
     gameEnded: (winners: string) => `The game is over. ${winners}`,
     abandoned: 'The game was stopped.',
     yourTurn: 'It’s your turn.',
-    possessive: (name: string) => (name === 'You' ? 'your' : `${name}’s`),
+    possessive: (name: string) => (name === YOU ? 'your' : `${name}’s`),
   },
 } as const;

@@ -1,7 +1,7 @@
 /** The words for the move log and the live region: what a screen reader hears of each move. */
 import { describe, expect, it } from 'vitest';
 import { applyAction, chooseBotAction, eventFor, pendingSeats, viewFor } from '@trepenta/rules';
-import type { GameEvent } from '@trepenta/rules';
+import type { EventView, GameEvent } from '@trepenta/rules';
 import { describeEvent } from '../src/game/describe';
 import { newGame } from './fixtures';
 
@@ -37,5 +37,30 @@ describe('describeEvent', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ own: false, news: true });
     expect(lines[0]!.text).toMatch(/^Ada put the /);
+  });
+
+  it('the viewer is "You", and the verb agrees: "You are ready", "You win", "your field"', () => {
+    const text = (event: EventView, viewer: 0 | 1) =>
+      describeEvent(event, viewer, names).map((line) => line.text);
+    expect(text({ type: 'ready', seat: 0 }, 0)).toEqual(['You are ready.']);
+    expect(text({ type: 'ready', seat: 0 }, 1)).toEqual(['Ada is ready.']);
+    const won: EventView = {
+      type: 'gameEnded',
+      totals: [12, 30],
+      winners: [0],
+      abandoned: false,
+      secrets: [],
+    };
+    expect(text(won, 0)).toEqual(['The game is over. You win!']);
+    expect(text(won, 1)).toEqual(['The game is over. Ada wins!']);
+    expect(text({ ...won, winners: [0, 1] }, 1)).toEqual([
+      'The game is over. Shared victory: Ada & You',
+    ]);
+    expect(text({ type: 'fieldCompleted', seat: 0, finalTurns: 1 }, 0)).toEqual([
+      'You completed your field! 1 last turn to go.',
+    ]);
+    expect(text({ type: 'fieldCompleted', seat: 0, finalTurns: 1 }, 1)).toEqual([
+      'Ada completed the field! 1 last turn to go.',
+    ]);
   });
 });
