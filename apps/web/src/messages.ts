@@ -366,6 +366,8 @@ export const m = {
 
   setup: {
     title: 'Choose your field',
+    /** What a spectator reads meanwhile: the players are choosing, nobody asks them to. */
+    watchingTitle: 'The players are choosing their fields',
     blindHint:
       'Pick one of your two face-down piles as your field; the other becomes your hand. You can’t look first.',
     makeField: 'Make this my field',

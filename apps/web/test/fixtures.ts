@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SETTINGS,
   applyAction,
   chooseBotAction,
   createGame,
@@ -8,6 +9,8 @@ import {
   viewFor,
 } from '@trepenta/rules';
 import type { GameState, GameView, HouseRule, PlayerAction } from '@trepenta/rules';
+import { roomViewSchema } from '@trepenta/protocol';
+import type { RoomView } from '@trepenta/protocol';
 
 const hex = (n: number) => n.toString(16).padStart(64, '0');
 
@@ -71,3 +74,44 @@ export function viewOf(state: GameState, viewer: number | 'spectator'): GameView
 }
 
 export { legalActions };
+
+/**
+ * A room whose seats are played by the members m1, m2, … named `names` (all connected), with
+ * `change` applied over it; `status` is 'playing' unless it says otherwise.
+ */
+export function roomOf(names: readonly string[], change: Partial<RoomView> = {}): RoomView {
+  return roomViewSchema.parse({
+    code: 'BCDFGH',
+    status: 'playing',
+    paused: false,
+    locked: false,
+    settings: DEFAULT_SETTINGS,
+    seatCount: names.length,
+    seats: names.map((nickname, seat) => ({
+      seat,
+      kind: 'human',
+      memberId: `m${seat + 1}`,
+      nickname,
+      botLevel: null,
+      connected: true,
+      standIn: false,
+      awaySince: null,
+      handOverAt: null,
+    })),
+    members: names.map((nickname, seat) => ({
+      id: `m${seat + 1}`,
+      nickname,
+      role: 'player',
+      seat,
+      connected: true,
+      host: seat === 0,
+    })),
+    spectators: 0,
+    hostId: 'm1',
+    gameNumber: 1,
+    commit: null,
+    deadline: null,
+    revision: 1,
+    ...change,
+  });
+}

@@ -360,7 +360,7 @@ function TurnBanner({
     if (controls.me !== null) return null;
     return (
       <div className="turn-banner">
-        <span>{m.setup.title}</span>
+        <span>{m.setup.watchingTitle}</span>
         {at && <Countdown at={at} total={game.timer?.seconds} />}
       </div>
     );
