@@ -394,6 +394,9 @@ export const m = {
     positionValue: (v: number) => `value ${v}`,
     matches: 'matches',
     timerNote: 'When time runs out, pile A becomes your field as dealt.',
+    // Under sort the ten cards are shown as one row, pile A first: "pile A" names nothing seen.
+    timerNoteSort:
+      'When time runs out, the first five of your ten cards as dealt become your field, in that order.',
   },
 
   roundEnd: {

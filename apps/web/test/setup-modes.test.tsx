@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { isFieldChoice, legalActions } from '@trepenta/rules';
 import type { PlayerAction } from '@trepenta/rules';
 import { SetupPanel } from '../src/table/Setup';
+import { m } from '../src/messages';
 import { newGame, viewOf } from './fixtures';
 
 const names = ['Ada', 'Bea', 'Cyd'];
@@ -90,5 +91,20 @@ describe('setup modes', () => {
     render(<SetupPanel game={chosen} room={null} names={names} send={vi.fn()} />);
     expect(screen.getByText(/Waiting for the others/)).toBeTruthy();
     expect(screen.getByText(/Still choosing: Bea, Cyd/)).toBeTruthy();
+    // The timer no longer decides anything for this player.
+    expect(screen.queryByText(/When time runs out/)).toBeNull();
+  });
+
+  it('the timer note says what a timeout lays, in the words of the mode (R9: pile A as dealt)', () => {
+    renderSetup([]);
+    expect(screen.getByText(new RegExp(m.setup.timerNote))).toBeTruthy();
+    cleanup();
+    renderSetup(['peek']);
+    expect(screen.getByText(new RegExp(m.setup.timerNote))).toBeTruthy();
+    cleanup();
+    // Under sort no pile A is shown: the ten cards are one row, pile A's five first.
+    renderSetup(['sort']);
+    expect(screen.getByText(/When time runs out/).textContent).not.toMatch(/pile A/i);
+    expect(screen.getByText(/When time runs out/).textContent).toContain(m.setup.timerNoteSort);
   });
 });

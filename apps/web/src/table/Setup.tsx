@@ -77,7 +77,9 @@ export function SetupPanel({
         />
       )}
       <p className="muted small">
-        {m.setup.others(waiting)} · {m.setup.timerNote}
+        {m.setup.others(waiting)}
+        {!seat.fieldChosen &&
+          ` · ${game.setup?.mode === 'sort' ? m.setup.timerNoteSort : m.setup.timerNote}`}
       </p>
     </section>
   );
