@@ -29,4 +29,20 @@ describe('joining from the home page', () => {
     expect(screen.getByText(m.home.badCode)).toBeTruthy();
     expect(location.pathname).toBe('/');
   });
+
+  it('a bad code is said under the code field, which names it, and not under the name', () => {
+    render(<Home />);
+    fireEvent.change(screen.getByLabelText(m.home.nickname), { target: { value: 'Bea' } });
+    fireEvent.change(codeField(), { target: { value: 'abc12' } });
+    fireEvent.click(joinButton());
+    const error = screen.getByText(m.home.badCode);
+    expect(error.closest('form')).toBe(codeField().closest('form'));
+    expect(codeField().getAttribute('aria-invalid')).toBe('true');
+    expect(codeField().getAttribute('aria-describedby')).toBe(error.id);
+    expect(error.closest('.name-panel')).toBeNull();
+    // Typing again clears it.
+    fireEvent.change(codeField(), { target: { value: 'abc123' } });
+    expect(screen.queryByText(m.home.badCode)).toBeNull();
+    expect(codeField().getAttribute('aria-invalid')).toBe('false');
+  });
 });

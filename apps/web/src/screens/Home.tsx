@@ -12,6 +12,9 @@ import { SeatCountOptions } from '../ui/common';
 
 type SeatPlan = 'open' | BotLevel;
 
+/** Refusals of a join that are about the name typed, not the room. */
+const NAME_ERRORS: ReadonlySet<string> = new Set(['NICKNAME_TAKEN', 'BAD_NICKNAME']);
+
 export function Home() {
   const nickname = useStore((s) => s.prefs.nickname);
   const [name, setName] = useState(nickname);
@@ -22,6 +25,8 @@ export function Home() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // What is wrong with the room to join is said under its code, not under the name.
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   const cleanName = name.trim();
   const requireName = (): boolean => {
@@ -74,7 +79,7 @@ export function Home() {
     if (!code.trim()) return;
     const room = roomCodeIn(code);
     if (room === null) {
-      setError(m.home.badCode);
+      setCodeError(m.home.badCode);
       return;
     }
     // A seat link: its token is the seat; the room page takes it back as opening the link would.
@@ -88,7 +93,9 @@ export function Home() {
     const joined = await joinRoom(target, { nickname: cleanName, role });
     setBusy(false);
     if (!joined.ok) {
-      setError(joined.message);
+      // A name refused is the name's to fix; anything else is about the room.
+      if (NAME_ERRORS.has(joined.code)) setError(joined.message);
+      else setCodeError(joined.message);
       return;
     }
     navigate(`/r/${target}`);
@@ -182,7 +189,12 @@ export function Home() {
               placeholder={m.home.codePlaceholder}
               autoCapitalize="characters"
               maxLength={300}
-              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={codeError !== null}
+              aria-describedby={codeError ? 'room-code-error' : undefined}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setCodeError(null);
+              }}
             />
             <button type="submit" className="primary" disabled={busy || !code.trim()}>
               {m.home.join}
@@ -195,6 +207,11 @@ export function Home() {
             >
               {m.home.watch}
             </button>
+            {codeError && (
+              <p id="room-code-error" className="error" role="alert">
+                {codeError}
+              </p>
+            )}
           </form>
         </section>
       </div>
