@@ -73,7 +73,7 @@ test('the host runs the lobby: lock, seats and bots, rules, seat link, pass host
   await cyd.page.getByRole('button', { name: 'Sit here' }).first().click();
   await expect(seatRow(ada.page, 'Cyd')).toBeVisible();
   await expect(ada.page.getByRole('button', { name: 'Start game' })).toBeDisabled();
-  await ada.page.getByLabel('Seat 4: Add bot').selectOption({ label: 'Good bot' });
+  await ada.page.getByLabel('Seat 4: bot').selectOption({ label: 'Good bot' });
   // Named as at the table: its level and seat.
   await expect(seatRow(bea.page, 'Good bot 4')).toBeVisible();
   await expect(ada.page.getByRole('button', { name: 'Start game' })).toBeEnabled();

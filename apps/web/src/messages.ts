@@ -212,6 +212,8 @@ export const m = {
     you: 'you',
     host: 'host',
     bot: (level: BotLevel, seat: number) => `${BOT_NAMES[level]} ${seat + 1}`,
+    /** The host's bot choice for an open or bot seat: named by the seat, its value says the rest. */
+    seatBot: (n: number) => `Seat ${n + 1}: bot`,
     addBot: 'Add bot',
     removeBot: 'Remove bot',
     kick: 'Remove',

@@ -292,7 +292,7 @@ export function Lobby({ room }: { room: RoomView }) {
                         )}
                         {isHost && seat.kind !== 'human' && room.status === 'lobby' && (
                           <select
-                            aria-label={`${m.lobby.seatN(seat.seat)}: ${m.lobby.addBot}`}
+                            aria-label={m.lobby.seatBot(seat.seat)}
                             value={seat.kind === 'bot' ? (seat.botLevel ?? 'greedy') : ''}
                             onChange={(event) =>
                               void call('room:setBot', {
