@@ -1,7 +1,9 @@
 /** The lobby's and the home page's controls, as a screen reader names them. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { Lobby } from '../src/screens/Room';
+import { SettingsForm } from '../src/ui/SettingsForm';
 import { store } from '../src/store';
 import { roomOf } from './fixtures';
 
@@ -29,5 +31,14 @@ describe('the lobby, for the host', () => {
     expect(bot.selectedOptions[0]!.textContent).toBe('Good bot');
     const open = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Seat 4: bot' });
     expect(open.selectedOptions[0]!.textContent).toBe('Add bot');
+  });
+});
+
+describe('the room settings', () => {
+  it('the timers and limits are a group named by their summary', () => {
+    render(<SettingsForm value={DEFAULT_SETTINGS} onChange={() => undefined} />);
+    fireEvent.click(screen.getByText('Timers and limits'));
+    const group = screen.getByRole('group', { name: 'Timers and limits' });
+    expect(group.querySelectorAll('input, select')).toHaveLength(5);
   });
 });

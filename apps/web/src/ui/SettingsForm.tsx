@@ -6,7 +6,6 @@ import { links } from '../router';
 
 const TURN_TIMERS = [null, 30, 45, 60, 90, 120] as const;
 
-/** Deck, the seven house rules (each explained, with its full text a click away), and timers. */
 /** The always-on timers and the Long Play limit: setting, label, and the bounds the server takes. */
 const NUMBER_FIELDS = [
   ['setupTimerSeconds', 'setupTimer', 5, 600],
@@ -15,6 +14,7 @@ const NUMBER_FIELDS = [
   ['reshuffleLimit', 'reshuffleLimit', 0, 20],
 ] as const;
 
+/** Deck, the seven house rules (each explained, with its full text a click away), and timers. */
 export function SettingsForm({
   value,
   onChange,
@@ -76,8 +76,9 @@ export function SettingsForm({
         ))}
       </fieldset>
       <details className="more-settings">
-        <summary>{m.home.moreSettings}</summary>
-        <div className="settings-grid">
+        <summary id={`${id}-more`}>{m.home.moreSettings}</summary>
+        {/* A group named like the deck's and the house rules' fieldsets, by the summary above. */}
+        <div className="settings-grid" role="group" aria-labelledby={`${id}-more`}>
           <label>
             {m.home.turnTimer}
             <select
