@@ -176,6 +176,42 @@ test('phone, six seats: the five opponents take two rows, each name whole', asyn
   await shot(page, 'phone-six-seats');
 });
 
+test('desktop, six seats: each opponent’s field stays inside its panel at any window width', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer(browser, 'Ada', { viewport: { width: 1440, height: 900 } });
+  await createRoom(player.page, {
+    name: 'Ada',
+    seats: 6,
+    rules: [],
+    bots: { 1: 'Easy bot', 2: 'Good bot', 3: 'Easy bot', 4: 'Good bot', 5: 'Easy bot' },
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+  const page = player.page;
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await untilMyTurn(player);
+  // 1440 puts the five panels in one row, each narrower than five whole cards with the die.
+  for (const width of [1440, 1180, 960]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.locator('.opponents .seat-panel')).toHaveCount(5);
+    const spills = await page.locator('.opponents .seat-panel').evaluateAll((panels) =>
+      panels.flatMap((panel) => {
+        const style = getComputedStyle(panel);
+        const box = panel.getBoundingClientRect();
+        const right =
+          box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+        return Array.from(panel.querySelectorAll('.die, .slot'))
+          .map((el) => el.getBoundingClientRect().right - right)
+          .filter((over) => over > 0.5)
+          .map((over) => `${panel.getAttribute('aria-label')}: ${over.toFixed(1)} px`);
+      }),
+    );
+    expect(spills, `at ${width} px`).toEqual([]);
+    if (width === 1440) await shot(page, 'desktop-six-seats');
+  }
+});
+
 /** Ada on a phone, in seat 1 with a bot in every other seat, once her first turn has come. */
 async function phoneGameWithBots(
   browser: Browser,
