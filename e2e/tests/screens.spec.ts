@@ -212,6 +212,74 @@ test('desktop, six seats: each opponent’s field stays inside its panel at any 
   }
 });
 
+test('phone: the final turns, whose turn, and the lay-off timer stay in sight while you play your hand', async ({
+  browser,
+}) => {
+  test.setTimeout(200_000);
+  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 4,
+    rules: ['Rival Sets'],
+    bots: { 1: 'Good bot', 2: 'Good bot', 3: 'Good bot' },
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  const checked = new Set<string>();
+  const deadline = Date.now() + 180_000;
+  while (checked.size < 2 && Date.now() < deadline) {
+    const s = await snapshot(page);
+    if (s.phase === 'gameOver') break;
+    const final = page.locator('.banner.final');
+    if (
+      !checked.has('final') &&
+      s.phase === 'turns' &&
+      s.turnSeat === s.viewer &&
+      s.step === 'draw' &&
+      (await final.count()) > 0
+    ) {
+      // Tapping the hand brings its buttons into view, and the table scrolls under the top bar.
+      await page.locator('[data-zone="drawPile"]').click();
+      await expect.poll(async () => (await snapshot(page)).step).toBe('act');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.locator('.my-area .hand-card.playable').first().click();
+      await expect(page.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await expectInSight(page, final);
+      await expectInSight(page, page.locator('.turn-banner', { hasText: 'Your turn' }));
+      await shot(page, 'phone-final-turns-hand');
+      await page.keyboard.press('Escape');
+      checked.add('final');
+    }
+    if (!checked.has('layoff') && s.phase === 'layoff' && s.layoffSeat === s.viewer) {
+      // At the foot of the table, among the other hands' melds, the turn and its timer stay.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const bar = page.locator('.layoff-bar');
+      await expectInSight(page, bar);
+      await expectInSight(page, bar.getByRole('timer'));
+      await shot(page, 'phone-layoff-scrolled');
+      checked.add('layoff');
+    }
+    if (!(await actOnce(player))) await page.waitForTimeout(40);
+  }
+  expect([...checked].sort()).toEqual(['final', 'layoff']);
+});
+
+/** Seen whole: on screen, below the sticky top bar, and not covered by anything. */
+async function expectInSight(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
+  const box = (await locator.first().boundingBox())!;
+  const bar = (await page.locator('.top-bar').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height - 0.5);
+  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  const onTop = await locator.first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+  expect(onTop).toBe(true);
+}
+
 /** Ada on a phone, in seat 1 with a bot in every other seat, once her first turn has come. */
 async function phoneGameWithBots(
   browser: Browser,

@@ -62,17 +62,12 @@ export function RoundEndBoard({
           <h2>{m.roundEnd.title(game.round)}</h2>
           <p className="muted">{m.endReason(reveal.reason)}</p>
         </div>
-        {at && game.phase !== 'gameOver' && (
+        {/* A lay-off turn's countdown sits in the lay-off bar, with whose turn it is. */}
+        {at && game.phase !== 'gameOver' && game.phase !== 'layoff' && (
           <Countdown
             at={at}
             total={game.timer?.seconds}
-            label={
-              game.phase === 'roundEnd'
-                ? m.roundEnd.nextIn
-                : game.phase === 'layoff'
-                  ? m.roundEnd.layOffIn
-                  : undefined
-            }
+            label={game.phase === 'roundEnd' ? m.roundEnd.nextIn : undefined}
           />
         )}
       </header>
@@ -96,6 +91,7 @@ export function RoundEndBoard({
               {m.roundEnd.pass}
             </button>
           )}
+          {at && <Countdown at={at} total={game.timer?.seconds} label={m.roundEnd.layOffIn} />}
         </div>
       )}
 

@@ -46,6 +46,7 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   useFocusKeeper(game, controls);
   useFocusRescue('.table-screen');
   useTitle(game, names, room.code);
+  useStickyHeights();
   const others = seatOrder(game);
   // A spectator has no area of their own: the seats sit around the piles, half above and half
   // below, each panel as large as a player's opponents' are.
@@ -63,6 +64,8 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
     />
   );
 
+  const turnBanner = <TurnBanner game={game} room={room} names={names} controls={controls} />;
+
   return (
     <div className={`table-screen phase-${game.phase}`}>
       <TopBar
@@ -75,14 +78,19 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
       />
       <div className="table-layout">
         <main className="felt" aria-label={m.table.round(game.round, game.rounds)}>
-          <StandInNote room={room} me={me} />
-          <Banners game={game} names={names} />
+          {/* What everyone must see at all times; on a phone it stays under the top bar while the
+              table scrolls to your hand, with the turn and its timer. */}
+          <div className="table-status">
+            <StandInNote room={room} me={me} />
+            <Banners game={game} names={names} />
+            {phone && !revealPhase && turnBanner}
+          </div>
           {game.phase === 'gameOver' && <ScoreSheet game={game} room={room} names={names} />}
           {!revealPhase && game.phase !== 'gameOver' && (
             <>
               {seatRow(seatsAbove)}
               <div className="center">
-                <TurnBanner game={game} room={room} names={names} controls={controls} />
+                {!phone && turnBanner}
                 <Piles game={game} controls={controls} />
               </div>
               {seatsBelow.length > 0 && seatRow(seatsBelow)}
@@ -626,4 +634,32 @@ function useTitle(game: GameView, names: string[], code: string): void {
       document.title = m.appName;
     };
   }, [mine, whose, code]);
+}
+
+/**
+ * The heights of what stays at the top of the screen (the top bar, and on a phone the table's
+ * status under it) as CSS variables on the page: what sticks under the top bar sits at its foot,
+ * and what is scrolled to or focused stops below both rather than under them.
+ */
+function useStickyHeights(): void {
+  useEffect(() => {
+    const bar = document.querySelector<HTMLElement>('.top-bar');
+    const status = document.querySelector<HTMLElement>('.table-status');
+    const root = document.documentElement;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const top = bar.offsetHeight;
+      const stuck = status && getComputedStyle(status).position === 'sticky';
+      root.style.setProperty('--top-bar-h', `${top}px`);
+      root.style.setProperty('--sticky-h', `${top + (stuck ? status.offsetHeight : 0)}px`);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    if (status) observer.observe(status);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--top-bar-h');
+      root.style.removeProperty('--sticky-h');
+    };
+  }, []);
 }
