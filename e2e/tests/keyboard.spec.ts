@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { PHONE, createRoom, joinByLink, newPlayer, shot, snapshot } from './helpers';
+import { PHONE, actOnce, createRoom, joinByLink, newPlayer, shot, snapshot } from './helpers';
+import type { Player } from './helpers';
 
 /** A laptop's window, smaller than DESKTOP: the whole table must fit it without scrolling. */
 const LAPTOP = { width: 1280, height: 800 };
@@ -34,11 +35,13 @@ const handIds = (page: Page) =>
     .locator('.my-area .hand-card')
     .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.cardId ?? ''));
 
-async function untilMyDraw(page: Page): Promise<void> {
+/** Until it is this page's turn to draw; `other`, a player in another browser, plays meanwhile. */
+async function untilMyDraw(page: Page, other?: Player): Promise<void> {
   await expect
     .poll(
       async () => {
         const s = await snapshot(page);
+        if (other) await actOnce(other);
         return s.phase === 'turns' && s.turnSeat === s.viewer && s.step === 'draw';
       },
       { timeout: 30_000 },
@@ -166,6 +169,80 @@ test('sort setup from the keyboard: focus stays in the row it was in, and follow
   await expect(third).toHaveAttribute('aria-label', first!);
   await page.getByRole('button', { name: 'Lay this field' }).click();
   await expect.poll(async () => (await snapshot(page)).fieldChosen).toBe(true);
+});
+
+test('focus stays within reach of your hand: after laying the field, after a discard, from the piles, with Home and End', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ada = await newPlayer(browser, 'Ada', { viewport: LAPTOP });
+  const page = ada.page;
+  await createRoom(page, { name: 'Ada', seats: 2, rules: ['sort'], timers: { setup: 600 } });
+  // Bea, in her own browser, plays with the mouse; she holds the turn while Ada's focus is looked at.
+  const bea = await newPlayer(browser, 'Bea');
+  await joinByLink(bea, await page.getByRole('textbox', { name: 'Invite friends' }).inputValue());
+  await page.getByRole('button', { name: 'Start game' }).click();
+
+  // Sort setup from the keyboard alone, laid with Enter: the focus goes to what happens now.
+  await page.locator('.sort-hand button').first().focus();
+  for (let picked = 1; picked <= 5; picked++) {
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.field-order .hand-card')).toHaveCount(picked);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return el?.closest('.sort-hand') !== null || el?.textContent === 'Lay this field';
+        }),
+      )
+      .toBe(true);
+  }
+  await expect(page.getByRole('button', { name: 'Lay this field' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Field chosen. Waiting for the others…')).toBeFocused();
+  await expect.poll(() => actOnce(bea)).toBe(true);
+  await expect.poll(async () => (await snapshot(page)).phase).toBe('turns');
+  // Whoever plays first, Ada's focus is on the table: her hand, or the draw pile on her turn.
+  await expect
+    .poll(async () => {
+      const now = await focused(page);
+      return now?.card != null || now?.zone === 'drawPile';
+    })
+    .toBe(true);
+
+  for (const how of ['x', 'Discard button'] as const) {
+    await untilMyDraw(page, bea);
+    await expect.poll(async () => (await focused(page))?.zone).toBe('drawPile');
+    // Down from the piles goes into the hand (past the face-down field), even before drawing.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await focused(page))?.card != null).toBe(true);
+    const hand = await handIds(page);
+    await page.keyboard.press('End');
+    expect((await focused(page))?.card).toBe(hand.at(-1));
+    await page.keyboard.press('Home');
+    expect((await focused(page))?.card).toBe(hand[0]);
+    // Home and End reach the hand from the piles too.
+    await page.locator('[data-zone="drawPile"]').focus();
+    await page.keyboard.press('End');
+    expect((await focused(page))?.card).toBe(hand.at(-1));
+
+    await page.keyboard.press('d');
+    await expect.poll(async () => (await snapshot(page)).step).toBe('act');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    if (how === 'x') await page.keyboard.press('x');
+    else {
+      for (let i = 0; i < 12 && !(await focused(page))?.inActionBar; i++)
+        await page.keyboard.press('Tab');
+      expect((await focused(page))?.text).toMatch(/^Discard /);
+      await page.keyboard.press('Enter');
+    }
+    // The turn is Bea's now: Ada's focus is in her hand, not on a sort button.
+    await expect.poll(async () => (await snapshot(page)).turnSeat).not.toBe(0);
+    await expect.poll(async () => (await focused(page))?.card != null).toBe(true);
+    expect((await focused(page))?.text).not.toBe('as dealt');
+  }
+  await shot(page, 'laptop-keyboard-after-discard');
 });
 
 test('phone: the side panel is a sheet that takes the focus and closes with Escape or a tap outside', async ({

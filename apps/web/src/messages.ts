@@ -541,6 +541,7 @@ export const m = {
     keysTitle: 'Keyboard',
     keys: [
       'Tab / arrows: move between cards and piles',
+      'Home / End: the first / last card of your hand',
       'Enter or Space: select a card, act on a lit target',
       'D: draw from the draw pile · U: take the top discard',
       'X: discard the selected card · Escape: cancel the selection',

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { cardValue, isFieldChoice, legalActions } from '@trepenta/rules';
 import type { Card, GameView, PlayerAction } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
@@ -7,6 +7,7 @@ import { m } from '../messages';
 import { act } from '../net';
 import { CardFace, Die } from '../ui/Card';
 import { Countdown } from '../ui/common';
+import { focusLost, isKeyboardUser } from '../ui/focus';
 import { FieldRow, deadlineOf } from './parts';
 
 /** The field choice of each mode (RULES §2.6): blind piles, peek, or sort ten cards. */
@@ -24,6 +25,13 @@ export function SetupPanel({
   const me = game.viewer === 'spectator' ? null : game.viewer;
   const legal = useMemo(() => legalActions(game), [game]);
   const at = room ? deadlineOf(game, room) : null;
+  const chosen = me !== null && game.seats[me]?.fieldChosen === true;
+  const waitingNote = useRef<HTMLParagraphElement>(null);
+  // The choice made, its buttons go: a keyboard player's focus goes to what happens now, not to
+  // the top of the page (and on to the draw pile when the turn comes round).
+  useEffect(() => {
+    if (chosen && isKeyboardUser() && focusLost()) waitingNote.current?.focus();
+  }, [chosen]);
   if (me === null) return null;
   const seat = game.seats[me]!;
   const waiting = game.seats
@@ -37,7 +45,9 @@ export function SetupPanel({
       </div>
       {seat.fieldChosen ? (
         <>
-          <p className="hint">{m.setup.waiting}</p>
+          <p className="hint" ref={waitingNote} tabIndex={-1}>
+            {m.setup.waiting}
+          </p>
           <FieldRow seat={seat} name={m.table.you} own size="md" />
           <div className="hand size-md" aria-label={m.table.yourHand} role="group">
             {(seat.hand ?? []).map((card) => (

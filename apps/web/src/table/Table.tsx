@@ -556,6 +556,18 @@ function useTableKeys(controls: TurnControls): void {
         if (moveFocus(key)) event.preventDefault();
         return;
       }
+      // Home and End: back to your hand from anywhere on the table (not the side panel, whose
+      // log scrolls with them), its first or last card.
+      if (key === 'Home' || key === 'End') {
+        const active = document.activeElement;
+        const onTable = !active || active === document.body || active.closest('.felt') !== null;
+        const cards = handCards();
+        const target = key === 'Home' ? cards[0] : cards.at(-1);
+        if (!onTable || !target) return;
+        target.focus();
+        event.preventDefault();
+        return;
+      }
       switch (key.toLowerCase()) {
         case 'd':
           if (controls.canDraw('drawPile')) controls.draw('drawPile');
@@ -582,9 +594,10 @@ function useTableKeys(controls: TurnControls): void {
 /**
  * Focus is always visible (UX.md), and where the turn goes on: for a keyboard player, a move that
  * takes away the focused control (the pile just drawn from, Escape) leaves focus on the card just
- * drawn or the card that was selected, and when the turn comes round focus moves to the draw pile
- * from wherever it was parked on the table (never out of the chat or a dialog). Any other loss of
- * focus is `useFocusRescue`'s.
+ * drawn or the card that was selected; an exchange moves it from the field to the card it took;
+ * a discard, which ends the turn, leaves it in your hand (on the discarded card's neighbour); and
+ * when the turn comes round focus moves to the draw pile from wherever it was parked on the table
+ * (never out of the chat or a dialog). Any other loss of focus is `useFocusRescue`'s.
  */
 function useFocusKeeper(game: GameView, controls: TurnControls): void {
   const me = controls.me;
@@ -592,6 +605,9 @@ function useFocusKeeper(game: GameView, controls: TurnControls): void {
   const handIds = useRef<ReadonlySet<string>>(new Set());
   const lastSelected = useRef<string | null>(null);
   const turnSeen = useRef<number | null>(null);
+  const phaseSeen = useRef(game.phase);
+  /** Where in the hand (as shown) the focus last was, for its neighbour once that card goes. */
+  const handIndex = useRef(0);
   useEffect(() => {
     const before = handIds.current;
     const wasSelected = lastSelected.current;
@@ -599,22 +615,49 @@ function useFocusKeeper(game: GameView, controls: TurnControls): void {
     lastSelected.current = controls.selectedCard?.id ?? null;
     const turn = controls.isMyTurn ? (game.turn?.number ?? null) : null;
     const turnBegins = turn !== null && turn !== turnSeen.current;
+    const turnEnds = turn === null && turnSeen.current !== null;
     turnSeen.current = turn;
-    if (!isKeyboardUser() || !controls.isMyTurn) return;
-    if (document.querySelector('dialog[open]')) return;
-    const parked = turnBegins && document.activeElement?.closest('.felt') != null;
-    if (!focusLost() && !parked) return;
+    const phaseChanged = game.phase !== phaseSeen.current;
+    phaseSeen.current = game.phase;
+    if (!isKeyboardUser() || document.querySelector('dialog[open]')) return;
+    if (!controls.isMyTurn) {
+      // Your discard (or the deal) took the focus away: it stays in your hand, to read it.
+      if (game.phase !== 'turns' || !(turnEnds || phaseChanged) || !focusLost()) return;
+      const cards = handCards();
+      cards[Math.min(handIndex.current, cards.length - 1)]?.focus();
+      return;
+    }
     const card = (id: string | null | undefined) =>
-      id ? enabled('.hand-card', (el) => el.dataset.cardId === id) : null;
+      id ? enabled('.my-area .hand-card', (el) => el.dataset.cardId === id) : null;
+    // A card that came into the hand during the turn: drawn, or taken from the field.
+    const arrived = before.size > 0 ? hand?.find((c) => !before.has(c.id))?.id : undefined;
+    const parked = turnBegins && document.activeElement?.closest('.felt') != null;
+    // The position just used may still be usable (with Open Field and Field Unlimited, the card
+    // just laid face up there may be swapped), but the turn goes on in the hand.
+    const onField = arrived !== undefined && document.activeElement?.closest('.field') != null;
+    if (!focusLost() && !parked && !onField) return;
     const target =
       controls.step === 'draw'
         ? (enabled('.pile-button.draw') ?? enabled('.pile-button.discard'))
-        : (card(hand?.find((c) => !before.has(c.id))?.id) ??
+        : (card(arrived) ??
           card(controls.selectedCard?.id) ??
           card(wasSelected) ??
-          enabled('.hand-card'));
+          enabled('.my-area .hand-card:not([aria-disabled="true"])'));
     target?.focus();
-  }, [hand, controls, game.turn?.number]);
+  }, [hand, controls, game.turn?.number, game.phase]);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const index = handCards().indexOf(event.target as HTMLElement);
+      if (index >= 0) handIndex.current = index;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
+}
+
+/** Your hand's cards as shown, usable or not (off your turn they can be read, not played). */
+function handCards(): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('.my-area .hand-card')).filter(visible);
 }
 
 function useTitle(game: GameView, names: string[], code: string): void {

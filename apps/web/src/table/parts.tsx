@@ -173,7 +173,9 @@ function HandCard({
       aria-label={label}
       aria-pressed={state.selected}
       data-card-id={card.id}
-      disabled={!state.clickable}
+      // Not `disabled`: a keyboard player reaches and reads their hand at any time (the arrows
+      // go down into it from the piles), though only a card that can act does anything.
+      aria-disabled={!state.clickable}
       draggable={state.clickable}
       onDragStart={(event) => {
         event.dataTransfer.setData(DRAG_TYPE, card.id);
