@@ -382,3 +382,47 @@ export async function assertSpectatorSeesNoHiddenCard(player: Player): Promise<v
   const faceDownFaces = await player.page.locator('.slot.down [data-face]').count();
   expect(faceDownFaces).toBe(0);
 }
+
+/**
+ * The controls on screen a finger may miss (UX.md, WCAG 2.5.5: 44 × 44 px on touch): each
+ * enabled button, select and input is brought into view and must take a tap at its centre and
+ * 21 px from it up, down, left and right (a hit area may reach past what is drawn). Returns what
+ * falls short, named, with the size it is drawn at.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>('button, select, input, [role="tab"]'),
+    ).filter(
+      (el) =>
+        !(el as HTMLButtonElement).disabled &&
+        el.getAttribute('aria-disabled') !== 'true' &&
+        el.getClientRects().length > 0 &&
+        el.closest('[hidden], .side-panel:not(.open)') === null,
+    );
+    const short: string[] = [];
+    for (const el of controls) {
+      el.scrollIntoView({ block: 'center', inline: 'center' });
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const points = [
+        [x, y],
+        [x - 21, y],
+        [x + 21, y],
+        [x, y - 21],
+        [x, y + 21],
+      ] as const;
+      const owns = (hit: Element | null) =>
+        hit !== null &&
+        (el.contains(hit) ||
+          Array.from((el as HTMLInputElement).labels ?? []).some((label) => label.contains(hit)));
+      if (!points.every(([px, py]) => owns(document.elementFromPoint(px, py)))) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        short.push(`${name.slice(0, 60)} (${Math.round(r.width)}×${Math.round(r.height)})`);
+      }
+    }
+    window.scrollTo(0, 0);
+    return short;
+  });
+}

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { DESKTOP, PHONE, actOnce, createRoom, newPlayer, shot, snapshot } from './helpers';
+import {
+  DESKTOP,
+  PHONE,
+  actOnce,
+  createRoom,
+  newPlayer,
+  shot,
+  smallTapTargets,
+  snapshot,
+} from './helpers';
 import type { Player } from './helpers';
 
 /**
@@ -264,6 +273,66 @@ test('phone: the final turns, whose turn, and the lay-off timer stay in sight wh
     if (!(await actOnce(player))) await page.waitForTimeout(40);
   }
   expect([...checked].sort()).toEqual(['final', 'layoff']);
+});
+
+test('phone, six seats: every control a finger can tap answers across 44 px', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 6,
+    rules: ['sort', 'Open Field', 'Rival Sets'],
+    bots: { 1: 'Good bot', 2: 'Good bot', 3: 'Good bot', 4: 'Good bot', 5: 'Good bot' },
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  // Sort setup, five cards in the field: each has its arrows.
+  const toField = page.getByRole('button', { name: /, to field$/ });
+  for (let i = 0; i < 5; i++) await toField.first().click();
+  expect(await smallTapTargets(page)).toEqual([]);
+  await shot(page, 'phone-sort-setup-arrows');
+  await actOnce(player);
+
+  const checked = new Set<string>();
+  const deadline = Date.now() + 210_000;
+  while (checked.size < 3 && Date.now() < deadline) {
+    const s = await snapshot(page);
+    if (s.phase === 'gameOver') break;
+    if (s.phase === 'turns' && s.turnSeat === s.viewer && s.step === 'act') {
+      if (!checked.has('turn')) {
+        await page.locator('.my-area .hand-card.playable').first().click();
+        expect(await smallTapTargets(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        checked.add('turn');
+      }
+      // Open Field: another seat's face-up card lit as a swap target, for a picked hand card.
+      const cards = page.locator('.my-area .hand-card.playable');
+      for (let i = 0; !checked.has('swap') && i < (await cards.count()); i++) {
+        await cards.nth(i).click();
+        if ((await page.locator('.seat-panel .slot.lit').count()) > 0) {
+          expect(await smallTapTargets(page)).toEqual([]);
+          await shot(page, 'phone-six-seats-swap-target');
+          checked.add('swap');
+        }
+        await page.keyboard.press('Escape');
+      }
+    }
+    if (!checked.has('layoff') && s.phase === 'layoff' && s.layoffSeat === s.viewer) {
+      const card = page.locator('.deadwood .hand-card.playable');
+      if ((await card.count()) > 0) {
+        await card.first().click();
+        await expect(page.locator('.lay-off-button').first()).toBeVisible();
+        expect(await smallTapTargets(page)).toEqual([]);
+        await shot(page, 'phone-layoff-targets');
+        checked.add('layoff');
+      }
+    }
+    if (!(await actOnce(player))) await page.waitForTimeout(40);
+  }
+  expect([...checked].sort()).toEqual(['layoff', 'swap', 'turn']);
 });
 
 /** Seen whole: on screen, below the sticky top bar, and not covered by anything. */
