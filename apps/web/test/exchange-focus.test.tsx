@@ -3,7 +3,7 @@
  * the exchange took, also when the position just used can still be acted on (Open Field with
  * Field Unlimited: a card you just laid face up may be swapped for an equal one in your hand).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { applyAction, legalActions } from '@trepenta/rules';
 import type { GameState, PlayerAction } from '@trepenta/rules';
@@ -35,15 +35,14 @@ function exchangeKeepingSlotUsable(state: GameState): PlayerAction | null {
 }
 
 describe('focus after an exchange', () => {
-  const rect = Element.prototype.getBoundingClientRect;
   beforeEach(() => {
     // happy-dom lays nothing out; the table only moves focus to what is shown.
-    Element.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 40, 56);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 40, 56));
     // The table follows a keyboard player's focus, not a pointer's.
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
   });
   afterEach(() => {
-    Element.prototype.getBoundingClientRect = rect;
+    vi.restoreAllMocks();
     store.set({ selection: null, pending: false });
   });
 
