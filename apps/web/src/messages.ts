@@ -339,6 +339,10 @@ export const m = {
       `You completed your field — everyone else gets one last turn: ${left} to go`,
     lowDrawPile: (n: number) =>
       n === 0 ? 'The draw pile is empty' : `Only ${n} ${n === 1 ? 'card' : 'cards'} left to draw`,
+    lowDrawPileReshuffle: (n: number) =>
+      n === 0
+        ? 'The draw pile is empty: the discards are shuffled into a new one after this turn'
+        : `${n} ${n === 1 ? 'card' : 'cards'} left to draw, then the discards are shuffled into a new draw pile`,
     reshuffles: (n: number, limit: number) => `Reshuffles ${n} of ${limit}`,
     timer: (s: string) => `Time left ${s}`,
     spectating: 'You are watching this game.',

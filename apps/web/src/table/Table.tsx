@@ -335,7 +335,16 @@ function Banners({ game, names }: { game: GameView; names: string[] }) {
     });
   }
   if (game.phase === 'turns' && game.drawCount <= game.seatCount) {
-    banners.push({ key: 'low', kind: 'warn', text: m.table.lowDrawPile(game.drawCount) });
+    // Long Play with a reshuffle left: the round goes on when the pile runs out (R16, R17).
+    const reshuffleNext =
+      game.settings.houseRules.longPlay && game.reshuffles < game.settings.reshuffleLimit;
+    banners.push({
+      key: 'low',
+      kind: 'warn',
+      text: reshuffleNext
+        ? m.table.lowDrawPileReshuffle(game.drawCount)
+        : m.table.lowDrawPile(game.drawCount),
+    });
   }
   if (banners.length === 0) return null;
   return (
