@@ -283,6 +283,25 @@ export async function createServer(
   const historyLimiter = new WindowLimiter(HISTORIES_PER_MINUTE, 60_000);
   const addressHistoryLimiter = new WindowLimiter(HISTORIES_PER_ADDRESS_PER_MINUTE, 60_000);
   const rejoinLimiter = new WindowLimiter(config.REJOINS_PER_MINUTE, 60_000);
+  const addressRejoinLimiter = new WindowLimiter(4 * config.REJOINS_PER_MINUTE, 60_000);
+
+  /**
+   * A return with a member's own token, against that member's budget and its address's (four
+   * members' worth); taken once, before the join's retries, and not for a socket already in the
+   * room as that member. Refused, it spends neither.
+   */
+  function takeReturn(socket: GameSocket, room: Room, token: string): boolean {
+    const member = room.memberByToken(token);
+    if (!member || member.kicked) return true;
+    if (socket.data.code === room.code && socket.data.memberId === member.id) return true;
+    const key = `${room.code}:${member.id}`;
+    const address = socket.data.address;
+    if (rejoinLimiter.retryAfterMs(key) > 0 || addressRejoinLimiter.retryAfterMs(address) > 0)
+      return false;
+    rejoinLimiter.take(key);
+    addressRejoinLimiter.take(address);
+    return true;
+  }
   const apiLimiter = new WindowLimiter(config.API_PER_MINUTE, 60_000);
   const replays = new ReplayCache(REPLAY_CACHE_CHARS);
   /**
@@ -310,18 +329,22 @@ export async function createServer(
   }
 
   /**
-   * Takes a room away for good: off this node at once, then, in its line, its game (if one is
-   * running) abandoned and its record deleted.
+   * Takes a room away for good, in its line: its game (if one is running) abandoned, its record
+   * deleted, then this node's copy dropped.
    */
   function dropRoom(room: Room): Promise<void> {
     unload(room);
-    return room.run(() => deleteRoom(room));
+    return room.run(async () => {
+      await deleteRoom(room);
+      unload(room);
+    });
   }
 
   /** In the room's line: its game (if one is running) abandoned, the room closed and deleted. */
   async function deleteRoom(room: Room): Promise<void> {
     await room.abandon();
-    room.close();
+    // Requests queued behind this one now find the room gone, and write nothing back.
+    room.close(true);
     await store.deleteRoom(room.code);
     creators.delete(room.code);
   }
@@ -333,8 +356,10 @@ export async function createServer(
   async function expireIfIdle(room: Room): Promise<void> {
     const expired = await room.run(async () => {
       if (room.isClosed || room.idleFor(Date.now()) <= config.ROOM_IDLE_MS) return false;
-      unload(room);
       await deleteRoom(room);
+      // Only now: until the delete is written, a request finds this copy (and waits behind this)
+      // rather than loading the room afresh from the store and writing it back.
+      unload(room);
       return true;
     });
     if (expired) room.log.info('idle room expired');
@@ -560,6 +585,12 @@ export async function createServer(
         if (p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
         return fail('ROOM_NOT_FOUND');
       }
+      if (p.token && !takeReturn(socket, room, p.token)) {
+        return fail(
+          'RATE_LIMITED',
+          'Too many returns to this room in a minute; try again shortly.',
+        );
+      }
       const joining = newcomer();
       return joining.run(room, async () => {
         let member;
@@ -569,11 +600,6 @@ export async function createServer(
           if (!member)
             return joinLimiter.take(socket.data.address) ? fail('BAD_TOKEN') : fail('RATE_LIMITED');
           if (member.kicked) return fail('KICKED');
-          if (!rejoinLimiter.take(`${room.code}:${member.id}`))
-            return fail(
-              'RATE_LIMITED',
-              'Too many returns to this room in a minute; wait a moment and reload.',
-            );
           token = p.token;
         } else {
           if (!p.nickname) return fail('BAD_NICKNAME');
@@ -930,7 +956,9 @@ export async function createServer(
       for (const code of codes) {
         try {
           const room = await getRoom(code);
+          // Gone already (deleted by a server that did not keep the index): its entry goes too.
           if (room) await expireIfIdle(room);
+          else await store.deleteRoom(code);
         } catch (error) {
           if (!forgetIfGone(error))
             app.log.error({ err: error, room: code }, 'expiring a room failed');

@@ -86,6 +86,9 @@ interface Game {
   sinceSnapshot: number;
 }
 
+/** A node silent this long has died: its members' presence entries are dropped when next written. */
+const PRESENCE_FORGET_MS = 10 * 60_000;
+
 /** A compare-and-set lost to another writer: the operation reloads and runs again. */
 export class Conflict extends Error {}
 
@@ -162,6 +165,7 @@ export class Room {
   /** A timeout that was refused, and when to try it again (RETRY_MS later). */
   private timerRetry: { key: string; at: number } | null = null;
   private closed = false;
+  private gone = false;
   /** When this node took the room in (created or loaded): "away since" for the unknown. */
   private readonly since = Date.now();
   readonly log: FastifyBaseLogger;
@@ -201,6 +205,8 @@ export class Room {
   /** One queued operation, tried again (up to four times) over a fresh copy after a conflict. */
   private async attempt<T>(operation: () => Promise<T> | T): Promise<T> {
     for (let tries = 0; ; tries++) {
+      // A request that waited behind the room's deletion must not write it back.
+      if (this.gone) throw new RoomGone(this.code);
       if (!this.store.soleWriter) await this.refresh();
       try {
         return await operation();
@@ -217,7 +223,7 @@ export class Room {
     if (stamp === null) {
       // Revision 0 is a room being created, not stored yet.
       if (this.record.revision === 0) return;
-      this.close();
+      this.close(true);
       throw new RoomGone(this.code);
     }
     const version = this.game && this.record.status === 'playing' ? this.game.state.version : null;
@@ -479,15 +485,17 @@ export class Room {
     const node = this.coordinator.nodeId;
     const wasPaused = this.paused;
     const live = this.coordinator.liveNodes();
-    // This node's entry changes, and entries of nodes known to be gone are dropped (a process
-    // that died, or before a restart), so they do not pile up; a live node's entry is that node's
-    // to keep, and so is one of a node this one has not heard of yet (it may have just started),
-    // unless this process is the only writer.
-    const nodes = (this.record.presence[memberId] ?? []).filter(
-      (n) =>
-        n !== node &&
-        (live.has(n) || (!this.store.soleWriter && this.coordinator.lastSeen(n) === undefined)),
-    );
+    // This node's entry changes, and entries of nodes long gone are dropped so that they do not
+    // pile up: with one process, any other's (the one before a restart); with several, a node
+    // silent for PRESENCE_FORGET_MS, far past NODE_TTL_MS (a node only late with its heartbeat
+    // keeps its entries, which it would not write again). A node not heard of yet may have just
+    // started: its entry stays.
+    const now = Date.now();
+    const nodes = (this.record.presence[memberId] ?? []).filter((n) => {
+      if (n === node || this.store.soleWriter) return false;
+      const seen = this.coordinator.lastSeen(n);
+      return seen === undefined || now - seen < PRESENCE_FORGET_MS;
+    });
     const presence = { ...this.record.presence, [memberId]: present ? [...nodes, node] : nodes };
     const awaySince = { ...this.record.awaySince };
     if (present) delete awaySince[memberId];
@@ -1182,8 +1190,10 @@ export class Room {
     }
   }
 
-  close(): void {
+  /** No more timers or bot moves; `gone`: the room is deleted, so no more operations either. */
+  close(gone = false): void {
     this.closed = true;
+    if (gone) this.gone = true;
     this.coordinator.arm(this.code, null);
   }
 

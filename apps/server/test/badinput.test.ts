@@ -625,9 +625,12 @@ describe('the join limit (per address)', () => {
       });
       answers.push(answer.ok ? 'ok' : answer.code);
     }
-    // Their first joins were new ones (by nickname): 30 returns each pass, then none.
+    // Their first joins were new ones (by nickname): 30 returns each pass, then none. (Each
+    // refusal leaves the socket in as the other member, which it may join again: no return.)
     expect(answers.slice(0, 60).every((a) => a === 'ok')).toBe(true);
-    expect(answers.slice(60).every((a) => a === 'RATE_LIMITED')).toBe(true);
+    expect(answers.slice(60).filter((_, i) => i % 2 === 0)).toEqual(
+      Array<string>(5).fill('RATE_LIMITED'),
+    );
     // The room heard of at most two presence changes per accepted flip, and then no more.
     await sleep(200);
     const heard = roomStates() - statesBefore;
@@ -638,6 +641,35 @@ describe('the join limit (per address)', () => {
     const { ack } = await rejoin(scope, server.url, table.code, host.you!.token);
     expect(ack.you.seat).toBe(0);
     expect(await host.request('room:lock', { locked: true })).toEqual({ ok: true });
+  });
+
+  it('REJOINS_PER_MINUTE: an address gets four members’ worth of returns, however many members it flips through; a socket already in as that member spends none', async () => {
+    const server = await scope.server({ REJOINS_PER_MINUTE: 2 });
+    const table = await openTable(scope, server, { humans: 6 });
+    const tokens = table.players.slice(1).map((p) => p.you!.token);
+    const flipper = await connect(scope, server.url);
+    const answers: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const token of tokens) {
+        const answer = await flipper.request('room:join', { code: table.code, token });
+        answers.push(answer.ok ? 'ok' : answer.code);
+      }
+    }
+    // Five members with 2 each would be 10; the address stops at 8 (the first round, then three
+    // of the second). In the third, the member the socket is already in is no return: it passes.
+    expect(answers).toEqual([
+      ...Array<string>(8).fill('ok'),
+      ...Array<string>(4).fill('RATE_LIMITED'),
+      'ok',
+      ...Array<string>(2).fill('RATE_LIMITED'),
+    ]);
+    // The host's own socket joining again as the host is not a return.
+    const host = table.players[0]!;
+    for (let i = 0; i < 3; i++) {
+      expect(
+        await host.request('room:join', { code: table.code, token: host.you!.token }),
+      ).toMatchObject({ ok: true });
+    }
   });
 
   it('TRUST_PROXY: behind a proxy every client has a budget of its own; the header alone buys nothing', async () => {

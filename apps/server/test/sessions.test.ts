@@ -8,6 +8,7 @@ import type { GameRecord } from '@trepenta/rules';
 import type { ChatMessage, GameHistory, RoomView } from '@trepenta/protocol';
 import type { Client, TestServer } from './harness';
 import { playUntilOver } from './harness';
+import { RoomGone } from '../src/room';
 import {
   Scope,
   act,
@@ -1213,6 +1214,7 @@ describe('idle rooms', () => {
     const kept = await openTable(scope, server, { humans: 1, bots: [] });
     const gone = await openTable(scope, server, { humans: 1, bots: [] });
     const token = gone.host.you!.token;
+    const copy = server.server.rooms.get(gone.code)!;
     const left = Date.now();
     gone.host.close();
     await waitFor(
@@ -1226,6 +1228,12 @@ describe('idle rooms', () => {
       ok: false,
       code: 'ROOM_NOT_FOUND',
     });
+    expect(await server.server.store.loadRoom(gone.code)).toBeNull();
+    // Whatever still holds the deleted room (a request that waited in its line) runs nothing
+    // and so writes nothing back.
+    let ran = false;
+    await expect(copy.run(() => (ran = true))).rejects.toBeInstanceOf(RoomGone);
+    expect(ran).toBe(false);
     expect(await server.server.store.loadRoom(gone.code)).toBeNull();
     expect((await getJson(`${server.url}/api/rooms/${kept.code}`)).status).toBe(200);
     expect(await kept.host.request('room:lock', { locked: true })).toEqual({ ok: true });

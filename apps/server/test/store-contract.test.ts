@@ -1019,6 +1019,26 @@ runIt('RedisStore (own redis-server)', () => {
     }
   });
 
+  it('a rolling upgrade: rooms in the old `rooms` set join the activity index at the next sweep', async () => {
+    const prefix = `legacy-${process.pid}:`;
+    const store = await redisStore(prefix);
+    try {
+      const old = roomRecord(newCode(), { lastActivity: 10 });
+      const recent = roomRecord(newCode(), { lastActivity: 5000 });
+      for (const room of [old, recent]) expect(await store.saveRoom(room)).toBe(true);
+      // As an older server left them: in the set, not in the index; and one deleted since.
+      const redis = store.client;
+      await redis.zrem(`${prefix}activity`, old.code, recent.code);
+      await redis.sadd(`${prefix}rooms`, old.code, recent.code, 'GONE00');
+      expect(await store.claimIdleRooms(100, 200, 10)).toEqual([old.code]);
+      expect(await redis.exists(`${prefix}rooms`)).toBe(0);
+      expect(await redis.zscore(`${prefix}activity`, recent.code)).toBe('5000');
+      expect(await redis.zscore(`${prefix}activity`, 'GONE00')).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('prefixes keep deployments apart on one Redis', async () => {
     const a = await redisStore(`apart-a-${process.pid}:`);
     const b = await redisStore(`apart-b-${process.pid}:`);

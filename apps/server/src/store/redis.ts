@@ -168,6 +168,7 @@ export class RedisStore implements RoomStore {
     log: (code: string, n: number) => `${this.prefix}log:${code}:${n}`,
     ids: (code: string, n: number) => `${this.prefix}ids:${code}:${n}`,
     activity: () => `${this.prefix}activity`,
+    legacyRooms: () => `${this.prefix}rooms`,
     due: () => `${this.prefix}due`,
     nodes: () => `${this.prefix}nodes`,
   };
@@ -236,8 +237,35 @@ export class RedisStore implements RoomStore {
     return saved === 1;
   }
 
-  claimIdleRooms(before: number, now: number, limit: number): Promise<string[]> {
+  async claimIdleRooms(before: number, now: number, limit: number): Promise<string[]> {
+    await this.adoptLegacyRooms();
     return this.scripts.claimIdle(this.key.activity(), before, now, limit);
+  }
+
+  /**
+   * Servers before the activity index kept only a set of room codes (`rooms`), and still write it
+   * during a rolling upgrade: its rooms join the index (by their last activity) and leave the set,
+   * at most 2,000 a sweep.
+   */
+  private async adoptLegacyRooms(): Promise<void> {
+    const legacy = this.key.legacyRooms();
+    for (let batch = 0; batch < 20; batch++) {
+      const codes = await this.redis.srandmember(legacy, 100);
+      if (codes.length === 0) return;
+      const records = await Promise.all(
+        codes.map((code) => this.redis.hget(this.key.room(code), 'record')),
+      );
+      const adopt = this.redis.multi();
+      codes.forEach((code, i) => {
+        const record = records[i];
+        if (record) {
+          const { lastActivity } = JSON.parse(record) as RoomRecord;
+          adopt.zadd(this.key.activity(), 'NX', lastActivity, code);
+        }
+        adopt.srem(legacy, code);
+      });
+      await adopt.exec();
+    }
   }
 
   async codeTaken(code: string): Promise<boolean> {
