@@ -188,6 +188,7 @@ export const m = {
     full: 'Every seat is taken: you can watch, and take a seat if one comes free.',
     midGame: 'A game is being played: you can watch now and sit down for the next one.',
     back: 'Back home',
+    retry: 'Try again',
   },
 
   // ---------------------------------------------------------------- lobby

@@ -215,29 +215,45 @@ export async function joinRoom(
   return { ok: true };
 }
 
-/** After a reconnect (or a reload): the same token puts the same player back in the same seat. */
+/**
+ * Refusals of a join with a token that say the seat is lost for good (forget the token); any
+ * other (a rate limit, the server busy or restarting, no answer) is worth trying again.
+ */
+export function seatLost(code: string): boolean {
+  return code === 'BAD_TOKEN' || code === 'KICKED' || code === 'ROOM_NOT_FOUND';
+}
+
+/**
+ * After a reconnect (or a reload): the same token puts the same player back in the same seat. A
+ * refusal that may pass is tried again after 1, 2, 4 and 8 s while the connection lasts (requests
+ * wait meanwhile); then the player is told.
+ */
 async function rejoin(): Promise<void> {
-  const { code } = store.get();
-  if (!code) return;
-  const token = tokens.get(code);
-  if (!token) return;
-  // A tab that holds the table has its move log; one that does not asks for the game's history.
-  const answer = await request('room:join', { code, token, history: !store.get().game });
-  if (!answer.ok) {
-    if (
-      answer.code === 'BAD_TOKEN' ||
-      answer.code === 'KICKED' ||
-      answer.code === 'ROOM_NOT_FOUND'
-    ) {
+  for (let attempt = 0; ; attempt++) {
+    const { code } = store.get();
+    if (!code) return;
+    const token = tokens.get(code);
+    if (!token) return;
+    // A tab that holds the table has its move log; one that does not asks for the game's history.
+    const answer = await request('room:join', { code, token, history: !store.get().game });
+    if (answer.ok) {
+      entered(answer.room, answer.you);
+      store.set({ chat: answer.chat });
+      return;
+    }
+    if (seatLost(answer.code)) {
       tokens.clear(code);
       leaveLocally();
       notify(answer.message);
       navigate('/');
+      return;
     }
-    return;
+    if (attempt >= 4 || !socket?.connected) {
+      notify(answer.message);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
   }
-  entered(answer.room, answer.you);
-  store.set({ chat: answer.chat });
 }
 
 export function leaveLocally(): void {

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GameSettings } from '@trepenta/rules';
 import { BOT_LEVELS } from '@trepenta/rules';
 import { LIMITS } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
-import { joinRoom, leaveRoom, requestOrNotify } from '../net';
+import { joinRoom, leaveRoom, requestOrNotify, seatLost } from '../net';
 import { navigate } from '../router';
 import { tokens } from '../storage';
 import { setPrefs, useStore } from '../store';
@@ -19,9 +19,31 @@ import { SettingsForm } from '../ui/SettingsForm';
 export function RoomScreen({ code, token }: { code: string; token: string | null }) {
   const room = useStore((s) => (s.code === code ? s.room : null));
   const game = useStore((s) => (s.code === code ? s.game : null));
-  const [state, setState] = useState<'joining' | 'ask' | 'error'>('joining');
+  const [state, setState] = useState<'joining' | 'ask' | 'error' | 'retry'>('joining');
   const [error, setError] = useState<string | null>(null);
   const tried = useRef(false);
+
+  /** Back in with the token kept here; it is forgotten only when the seat is lost for good. */
+  const comeBack = useCallback(
+    (stored: string) => {
+      setState('joining');
+      void joinRoom(code, { token: stored }).then((answer) => {
+        if (answer.ok) return;
+        if (!seatLost(answer.code)) {
+          // A rate limit, a busy or restarting server: the seat is still there.
+          setError(answer.message);
+          setState('retry');
+          return;
+        }
+        tokens.clear(code);
+        if (answer.code === 'ROOM_NOT_FOUND') {
+          setError(m.join.notFound);
+          setState('error');
+        } else setState('ask');
+      });
+    },
+    [code],
+  );
 
   useEffect(() => {
     if (tried.current) return;
@@ -37,20 +59,31 @@ export function RoomScreen({ code, token }: { code: string; token: string | null
       setState('ask');
       return;
     }
-    void joinRoom(code, { token: stored }).then((answer) => {
-      if (answer.ok) return;
-      tokens.clear(code);
-      if (answer.code === 'ROOM_NOT_FOUND') {
-        setError(m.join.notFound);
-        setState('error');
-      } else setState('ask');
-    });
-  }, [code, token]);
+    comeBack(stored);
+  }, [code, token, comeBack]);
 
   if (room && game && room.status !== 'lobby' && room.status !== 'starting')
     return <Table game={game} room={room} />;
   if (room) return <Lobby room={room} />;
   if (state === 'ask') return <JoinScreen code={code} />;
+  if (state === 'retry')
+    return (
+      <main className="page narrow">
+        <p className="error" role="alert">
+          {error}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            const stored = tokens.get(code);
+            if (stored) comeBack(stored);
+            else setState('ask');
+          }}
+        >
+          {m.join.retry}
+        </button>
+      </main>
+    );
   if (state === 'error')
     return (
       <main className="page narrow">
