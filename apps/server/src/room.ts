@@ -546,8 +546,22 @@ export class Room {
 
   nicknameTaken(nickname: string, except?: string): boolean {
     const wanted = nicknameKey(nickname);
-    return this.record.members.some(
-      (m) => !m.kicked && m.id !== except && nicknameKey(m.nickname) === wanted,
+    if (
+      this.record.members.some(
+        (m) => !m.kicked && m.id !== except && nicknameKey(m.nickname) === wanted,
+      )
+    )
+      return true;
+    // A seat whose player left mid-game goes on showing their name (view): nobody else takes it
+    // until the rematch. (A kicked player's name is free: the host sent them away.)
+    const names = this.game?.header.names;
+    return this.record.seats.some(
+      (seat, index) =>
+        seat.kind === 'human' &&
+        seat.memberId !== null &&
+        !this.record.members.some((m) => m.id === seat.memberId) &&
+        names !== undefined &&
+        nicknameKey(names[index] ?? '') === wanted,
     );
   }
 

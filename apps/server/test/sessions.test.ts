@@ -560,6 +560,15 @@ describe('the host', () => {
     // The seat keeps its player's name (score sheet, winner line), though they are gone.
     expect(guest.room!.seats[0]!.nickname).toBe('Host');
     expect(guest.room!.members.map((m) => m.nickname)).toEqual(['Player 1']);
+    // Nobody else may join under that name while the seat shows it.
+    const namesake = await connect(scope, server.url);
+    expect(
+      await namesake.request('room:join', {
+        code: table.code,
+        nickname: 'host',
+        role: 'spectator',
+      }),
+    ).toMatchObject({ ok: false, code: 'NICKNAME_TAKEN' });
     // The stand-in makes the seat's field choice; the guest chooses; play goes through seat 0.
     await chooseFields(table, [1], [guest]);
     await guest.until(
