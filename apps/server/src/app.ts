@@ -333,20 +333,22 @@ export async function createServer(
    * deleted, then this node's copy dropped.
    */
   function dropRoom(room: Room): Promise<void> {
-    unload(room);
-    return room.run(async () => {
-      await deleteRoom(room);
-      unload(room);
-    });
+    return room.run(() => deleteRoom(room));
   }
 
-  /** In the room's line: its game (if one is running) abandoned, the room closed and deleted. */
+  /**
+   * In the room's line: its game (if one is running) abandoned, the room closed and deleted, then
+   * this node's copy dropped. Only then: until the delete is written, a request finds this copy
+   * (and waits behind this, then finds it gone) rather than loading the room afresh from the store
+   * and writing it back.
+   */
   async function deleteRoom(room: Room): Promise<void> {
     await room.abandon();
     // Requests queued behind this one now find the room gone, and write nothing back.
     room.close(true);
     await store.deleteRoom(room.code);
     creators.delete(room.code);
+    unload(room);
   }
 
   /**
@@ -357,9 +359,6 @@ export async function createServer(
     const expired = await room.run(async () => {
       if (room.isClosed || room.idleFor(Date.now()) <= config.ROOM_IDLE_MS) return false;
       await deleteRoom(room);
-      // Only now: until the delete is written, a request finds this copy (and waits behind this)
-      // rather than loading the room afresh from the store and writing it back.
-      unload(room);
       return true;
     });
     if (expired) room.log.info('idle room expired');

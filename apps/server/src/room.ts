@@ -314,10 +314,7 @@ export class Room {
           seat: index,
           kind: seat.kind,
           memberId: seat.memberId,
-          // A player who left mid-game is still named: by their name at the deal.
-          nickname:
-            member?.nickname ??
-            (seat.kind === 'human' ? (this.game?.header.names[index] ?? null) : null),
+          nickname: member?.nickname ?? this.departedName(index),
           botLevel: seat.botLevel,
           connected: seat.kind === 'bot' || connected,
           standIn: seat.standIn,
@@ -552,17 +549,23 @@ export class Room {
       )
     )
       return true;
-    // A seat whose player left mid-game goes on showing their name (view): nobody else takes it
-    // until the rematch. (A kicked player's name is free: the host sent them away.)
-    const names = this.game?.header.names;
-    return this.record.seats.some(
-      (seat, index) =>
-        seat.kind === 'human' &&
-        seat.memberId !== null &&
-        !this.record.members.some((m) => m.id === seat.memberId) &&
-        names !== undefined &&
-        nicknameKey(names[index] ?? '') === wanted,
-    );
+    // The name a departed player's seat shows is nobody else's until the rematch.
+    return this.record.seats.some((_, index) => {
+      const departed = this.departedName(index);
+      return departed !== null && nicknameKey(departed) === wanted;
+    });
+  }
+
+  /**
+   * The name of the player who left this seat mid-game (their name at the deal), which the seat
+   * goes on showing until the rematch; null for any other seat. A kicked player's seat is not
+   * named: the host sent them away, and their name is free again.
+   */
+  private departedName(index: number): string | null {
+    const seat = this.record.seats[index];
+    if (seat?.kind !== 'human' || seat.memberId === null || !this.game) return null;
+    if (this.record.members.some((m) => m.id === seat.memberId)) return null;
+    return this.game.header.names[index] ?? null;
   }
 
   /** A new member; players sit at the first free seat while the room is in its lobby. */

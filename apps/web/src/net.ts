@@ -95,7 +95,7 @@ export function connection(): ClientSocket {
     connected();
     store.set({ conn: 'connected', backAt: wasBack ? Date.now() : store.get().backAt });
     const seq = ++connectionSeq;
-    void rejoin().finally(() => {
+    void rejoin(seq).finally(() => {
       // Whatever the answer: a refused rejoin has left the room, and requests then say why.
       if (seq === connectionSeq && s.connected) setInRoom(true);
     });
@@ -228,8 +228,10 @@ export function seatLost(code: string): boolean {
  * refusal that may pass is tried again after 1, 2, 4 and 8 s while the connection lasts (requests
  * wait meanwhile); then the player is told.
  */
-async function rejoin(): Promise<void> {
+async function rejoin(seq: number): Promise<void> {
   for (let attempt = 0; ; attempt++) {
+    // A later connection has its own rejoin.
+    if (seq !== connectionSeq) return;
     const { code } = store.get();
     if (!code) return;
     const token = tokens.get(code);
@@ -248,7 +250,8 @@ async function rejoin(): Promise<void> {
       navigate('/');
       return;
     }
-    if (attempt >= 4 || !socket?.connected) {
+    if (seq !== connectionSeq) return;
+    if (attempt >= 4) {
       notify(answer.message);
       return;
     }
