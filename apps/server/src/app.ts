@@ -27,7 +27,7 @@ import { HEARTBEAT } from './heartbeat';
 import { createMetrics } from './metrics';
 import type { Metrics } from './metrics';
 import { ConnectionCounter, RateLimiter, WindowLimiter, clientAddress } from './limits';
-import { EMPTY_SEAT, Room, RoomGone, StoreUnavailable, fail } from './room';
+import { Conflict, EMPTY_SEAT, Room, RoomGone, StoreUnavailable, fail } from './room';
 import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
@@ -337,16 +337,18 @@ export async function createServer(
   }
 
   /**
-   * In the room's line: its game (if one is running) abandoned, the room closed and deleted, then
+   * In the room's line: its game (if one is running) abandoned, the room deleted and closed, then
    * this node's copy dropped. Only then: until the delete is written, a request finds this copy
    * (and waits behind this, then finds it gone) rather than loading the room afresh from the store
-   * and writing it back.
+   * and writing it back. The delete is over the revision this copy holds: when another node wrote
+   * the room since (a player came back through it), nothing is deleted, and the operation runs
+   * again on the fresh record (an expiry then finds the room in use).
    */
   async function deleteRoom(room: Room): Promise<void> {
     await room.abandon();
+    if (!(await store.deleteRoom(room.code, room.record.revision))) throw new Conflict();
     // Requests queued behind this one now find the room gone, and write nothing back.
     room.close(true);
-    await store.deleteRoom(room.code);
     creators.delete(room.code);
     unload(room);
   }
@@ -938,21 +940,29 @@ export async function createServer(
    * activity (so also rooms no node holds, when several share Redis: each is looked at by one
    * node); with several nodes, a room nobody here has used for 10 minutes leaves this node's
    * memory (it loads again when needed), and the rooms created here that are gone stop counting
-   * against their creator. Bounded: at most 20 batches of 100 rooms a sweep.
+   * against their creator. Bounded: at most 20 batches of 100 rooms a sweep; a shutdown stops it
+   * between two rooms (and waits for it).
    */
   async function sweep(): Promise<void> {
     const now = Date.now();
-    if (!store.soleWriter) {
-      for (const room of rooms.values()) {
-        if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) unload(room);
-      }
-      for (const code of creators.keys()) {
-        if (!rooms.has(code) && (await store.stamp(code)) === null) creators.delete(code);
-      }
+    await expireIdleRooms(now);
+    if (store.soleWriter) return;
+    // After the expiries, so that the copies they loaded only to look at (rooms still in use
+    // through other nodes) leave at once instead of counting against MAX_ROOMS until the next.
+    for (const room of rooms.values()) {
+      if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) unload(room);
     }
+    for (const code of creators.keys()) {
+      if (shuttingDown) return;
+      if (!rooms.has(code) && (await store.stamp(code)) === null) creators.delete(code);
+    }
+  }
+
+  async function expireIdleRooms(now: number): Promise<void> {
     for (let batch = 0; batch < 20; batch++) {
       const codes = await store.claimIdleRooms(now - config.ROOM_IDLE_MS, now, 100);
       for (const code of codes) {
+        if (shuttingDown) return;
         try {
           const room = await getRoom(code);
           // Gone already (deleted by a server that did not keep the index): its entry goes too.
@@ -994,6 +1004,7 @@ export async function createServer(
       if (shuttingDown) return;
       shuttingDown = true;
       clearInterval(sweeper);
+      await sweeping;
       // Let clients know, then finish what each room is doing before closing storage.
       io.emit('server:shutdown', { reconnectInMs: 500 });
       await Promise.all([...rooms.values()].map((room) => room.run(() => room.close())));

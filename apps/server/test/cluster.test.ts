@@ -3,7 +3,7 @@ import { settingsWith } from '@trepenta/rules';
 import { Client, playUntilOver, startServer } from './harness';
 import type { TestServer } from './harness';
 import type { Config } from '../src/config';
-import { getJson, waitFor } from './support';
+import { getJson, sleep, waitFor } from './support';
 import { TestRedis, redisAvailable } from './redis';
 
 const runIt = redisAvailable() ? describe : describe.skip;
@@ -134,5 +134,43 @@ runIt('two server nodes on one Redis', () => {
       5000,
       'a room to be allowed again',
     );
+  });
+
+  it('an idle room is not deleted under a player who comes back through another node meanwhile', async () => {
+    redis = await TestRedis.start();
+    const idle = 300;
+    const a = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 86_400_000 });
+    const b = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 50 });
+    const ana = client(a);
+    await ana.connected();
+    const created = await ana.ok('room:create', {
+      nickname: 'Ana',
+      settings: settingsWith([]),
+      seatCount: 2,
+      bots: [],
+    });
+    const { code } = created.room;
+    ana.close();
+
+    // b decides the room has been idle long enough; just before its delete is written, Ana comes
+    // back through a (the race the delete's compare-and-set closes).
+    const back = client(a);
+    const store = b.server.store;
+    const deleteRoom = store.deleteRoom.bind(store);
+    let raced = 0;
+    store.deleteRoom = async (target, revision) => {
+      if (target === code && raced++ === 0) {
+        await back.connected();
+        await back.ok('room:join', { code, token: created.you.token });
+      }
+      return deleteRoom(target, revision);
+    };
+    await waitFor(() => Promise.resolve(raced > 0), 10_000, 'b to try to expire the room');
+    await sleep(4 * idle);
+    // The room stays, with Ana back in it, and answers her.
+    expect(await store.loadRoom(code)).not.toBeNull();
+    expect((await getJson(`${b.url}/api/rooms/${code}`)).status).toBe(200);
+    expect(await back.request('room:lock', { locked: true })).toEqual({ ok: true });
+    await back.until(() => back.room?.locked === true, 5000, 'the room locked, for everyone in it');
   });
 });

@@ -1286,6 +1286,42 @@ describe('idle rooms, continued', () => {
     });
     expect(answer.ok ? 'joined' : answer.code).toBe('joined');
   });
+
+  it('a shutdown waits for an idle sweep in progress, which stops: nothing reaches the store once closed', async () => {
+    const server = await scope.server({ ROOM_IDLE_MS: 300, SWEEP_INTERVAL_MS: 20 });
+    const store = server.server.store;
+    const calls: string[] = [];
+    const close = store.close.bind(store);
+    store.close = () => {
+      calls.push('close');
+      return close();
+    };
+    for (const name of ['loadRoom', 'deleteRoom', 'saveRoom', 'stamp'] as const) {
+      const method = (store[name] as (...args: unknown[]) => Promise<unknown>).bind(store);
+      (store as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        calls.push(name);
+        return method(...args);
+      };
+    }
+    // The sweep is held in its claim of idle rooms, which then names a room this node does not
+    // hold (so expiring it would load and delete through the store).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let claims = 0;
+    store.claimIdleRooms = async () => {
+      if (claims++ > 0) return [];
+      await held;
+      return ['ZZZZZZ'];
+    };
+    await waitFor(() => Promise.resolve(claims > 0), 5000, 'a sweep to start');
+    let closed = false;
+    const closing = server.server.close().then(() => (closed = true));
+    await sleep(100);
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    expect(calls.at(-1)).toBe('close');
+  });
 });
 
 describe('chat', () => {

@@ -517,6 +517,22 @@ function storeContract(name: string, caps: Capabilities, make: () => Promise<Sto
         await store.appendAction(changed, played.log[4]!, null, false, true);
         expect(await (await reopen()).stamp(code)).toEqual({ revision: 3, version: 5 });
       });
+
+      it('deleteRoom over a revision: refused (false, nothing deleted) after another write; a gone room counts as deleted', async () => {
+        const store = await open();
+        const code = newCode();
+        const lobby = roomRecord(code, { lastActivity: 10 });
+        expect(await store.saveRoom(lobby)).toBe(true);
+        // Another node wrote the room (revision 2) since this one read it at revision 1.
+        expect(await store.saveRoom(bump(lobby))).toBe(true);
+        expect(await store.deleteRoom(code, 1)).toBe(false);
+        expect(await store.stamp(code)).toEqual({ revision: 2, version: null });
+        expect(await store.claimIdleRooms(1000, 1000, 10)).toEqual([code]);
+        expect(await store.deleteRoom(code, 2)).toBe(true);
+        expect(await store.loadRoom(code)).toBeNull();
+        expect(await store.claimIdleRooms(5000, 5000, 10)).toEqual([]);
+        expect(await store.deleteRoom(code, 2)).toBe(true);
+      });
     } else {
       it('stamp: null (one process is the only writer, so nothing to compare)', async () => {
         const store = await open();

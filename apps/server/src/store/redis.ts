@@ -54,6 +54,15 @@ if ARGV[6] == '1' then redis.call('HSET', KEYS[2], 'finished', '1') end
 redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1)
 return 1`;
 
+/** Deletes the live room, only over the given revision (or any, given ''); one already gone counts. */
+const DELETE_ROOM = `
+local current = redis.call('HGET', KEYS[1], 'revision')
+if current and ARGV[1] ~= '' and tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[2])
+redis.call('ZREM', KEYS[3], ARGV[2])
+return 1`;
+
 /**
  * Takes a room whose wake-up time has come (or whose wake-up entry went missing), leasing it so
  * another node takes over if we die. A needless wake-up is harmless: the room re-arms itself.
@@ -124,6 +133,13 @@ interface Scripts {
     code: string,
   ): Promise<number>;
   claimIdle(activity: string, before: number, now: number, limit: number): Promise<string[]>;
+  deleteRoom(
+    room: string,
+    activity: string,
+    due: string,
+    revision: number | '',
+    code: string,
+  ): Promise<number>;
   claimRoom(due: string, code: string, now: number, lease: number): Promise<number>;
   claimOverdue(
     due: string,
@@ -157,6 +173,7 @@ export class RedisStore implements RoomStore {
     redis.defineCommand('startGame', { numberOfKeys: 5, lua: START_GAME });
     redis.defineCommand('appendEntry', { numberOfKeys: 5, lua: APPEND });
     redis.defineCommand('claimIdle', { numberOfKeys: 1, lua: CLAIM_IDLE });
+    redis.defineCommand('deleteRoom', { numberOfKeys: 3, lua: DELETE_ROOM });
     redis.defineCommand('claimRoom', { numberOfKeys: 1, lua: CLAIM });
     redis.defineCommand('claimOverdue', { numberOfKeys: 1, lua: CLAIM_OVERDUE });
     this.scripts = redis as unknown as Scripts;
@@ -272,14 +289,16 @@ export class RedisStore implements RoomStore {
     return (await this.redis.exists(this.key.room(code), this.key.game(code, 1))) > 0;
   }
 
-  async deleteRoom(code: string): Promise<void> {
+  async deleteRoom(code: string, revision?: number): Promise<boolean> {
     // Finished games' logs stay, as replays; the live room goes.
-    await this.redis
-      .multi()
-      .del(this.key.room(code))
-      .zrem(this.key.activity(), code)
-      .zrem(this.key.due(), code)
-      .exec();
+    const deleted = await this.scripts.deleteRoom(
+      this.key.room(code),
+      this.key.activity(),
+      this.key.due(),
+      revision ?? '',
+      code,
+    );
+    return deleted === 1;
   }
 
   async startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean> {

@@ -431,8 +431,12 @@ export class SqliteStore implements RoomStore {
     });
   }
 
-  deleteRoom(code: string): Promise<void> {
-    return this.write(() => void this.statements.deleteRoom.run(code));
+  /** The only writer: no other write can come between a read of the room and this. */
+  deleteRoom(code: string): Promise<boolean> {
+    return this.write(() => {
+      this.statements.deleteRoom.run(code);
+      return true;
+    });
   }
 
   startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean> {

@@ -156,7 +156,12 @@ export interface RoomStore {
   stamp(code: string): Promise<RoomStamp | null>;
   /** Writes the record if the stored one is at `room.revision - 1`; false otherwise. */
   saveRoom(room: RoomRecord): Promise<boolean>;
-  deleteRoom(code: string): Promise<void>;
+  /**
+   * Deletes the live room (its finished games stay, as replays). Given `revision`, only over that
+   * stored revision: after another node's write since, false and nothing deleted. A room already
+   * gone is deleted (true).
+   */
+  deleteRoom(code: string, revision?: number): Promise<boolean>;
   /**
    * The idle sweep's index: up to `limit` rooms whose last activity (or last look, below) is at
    * or before `before`, oldest first, each marked as looked at `now`, so that one sweep (of one
