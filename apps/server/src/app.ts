@@ -716,6 +716,8 @@ export async function createServer(
     }),
   };
 
+  /** The connections that carry a socket (or one being connected). */
+  const connectionsInUse = new WeakSet<object>();
   io.use((socket, next) => {
     const handshake = handshakeSchema.safeParse(socket.handshake.auth);
     if (!handshake.success || handshake.data.protocolVersion !== PROTOCOL_VERSION) {
@@ -737,6 +739,17 @@ export async function createServer(
       next(error);
       return;
     }
+    // One socket per connection (a client has no use for more): CONNECT packets sent together
+    // on one connection each make a socket before Socket.IO marks the first, so without this one
+    // connection could carry thousands, past CONNECTIONS_PER_ADDRESS.
+    if (connectionsInUse.has(socket.conn)) {
+      metrics.errors.inc({ code: 'BAD_REQUEST' });
+      const error = new Error(ONE_SOCKET_PER_CONNECTION) as Error & { data: unknown };
+      error.data = { code: 'BAD_REQUEST' };
+      next(error);
+      return;
+    }
+    connectionsInUse.add(socket.conn);
     next();
   });
 
@@ -814,6 +827,7 @@ export async function createServer(
     metrics.sockets.inc();
     for (const [name, listener] of listeners) socket.on(name, listener);
     socket.on('disconnect', () => {
+      connectionsInUse.delete(socket.conn);
       metrics.sockets.dec();
       detach(socket);
     });
@@ -1031,6 +1045,8 @@ interface EngineConnection {
  * door: those are let in only to be told TOO_MANY_CONNECTIONS in words.
  */
 const CONNECTION_SLACK = 10;
+
+const ONE_SOCKET_PER_CONNECTION = 'This connection already carries a socket.';
 
 function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
   const origin = req.headers.origin;

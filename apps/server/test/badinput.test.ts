@@ -797,6 +797,44 @@ describe('the join limit (per address)', () => {
     ).toBeGreaterThanOrEqual(4);
   });
 
+  it('one connection carries one socket: CONNECT packets sent together are refused past the first, however often', async () => {
+    const server = await scope.server({ CONNECTIONS_PER_ADDRESS: 2 });
+    const base = `${server.url}/socket.io/?EIO=4&transport=polling`;
+    const opened = await (await fetch(base)).text();
+    const { sid } = JSON.parse(opened.slice(1)) as { sid: string };
+    const session = `${base}&sid=${sid}`;
+    const post = async (body: string) =>
+      expect((await fetch(session, { method: 'POST', body })).status).toBe(200);
+    /** The packets the server has for this connection (one long-poll). */
+    const poll = async () => (await (await fetch(session)).text()).split('\x1e');
+    const connectPacket = `40${JSON.stringify({ protocolVersion: PROTOCOL_VERSION })}`;
+    const sockets = () => server.server.io.of('/').sockets.size;
+    for (let round = 0; round < 5; round++) {
+      // Each round leaves the namespace ("41") and sends 300 CONNECTs in one body.
+      if (round > 0) await post('41');
+      await post(Array.from({ length: 300 }, () => connectPacket).join('\x1e'));
+      const packets: string[] = [];
+      while (packets.length < 300) packets.push(...(await poll()));
+      // The first is connected; the other 299 are told why not, in words.
+      expect(packets.filter((packet) => packet.startsWith('40')).length).toBe(1);
+      const refusals = packets.filter((packet) => packet.startsWith('44'));
+      expect(refusals).toHaveLength(299);
+      expect(JSON.parse(refusals[0]!.slice(2))).toEqual({
+        message: 'This connection already carries a socket.',
+        data: { code: 'BAD_REQUEST' },
+      });
+      await waitFor(() => Promise.resolve(sockets() === 1), 2000, 'one socket');
+    }
+    // The socket it has works.
+    await post(
+      `420["room:create",${JSON.stringify({ nickname: 'Ann', settings: DEFAULT_SETTINGS, seatCount: 2, bots: [] })}]`,
+    );
+    let answer: string | undefined;
+    while (answer === undefined) answer = (await poll()).find((packet) => packet.startsWith('430'));
+    expect(answer).toMatch(/^430\[\{"ok":true/);
+    expect(sockets()).toBe(1);
+  });
+
   it('clientAddress: the entry TRUST_PROXY hops from the right, never one the client wrote', () => {
     expect(clientAddress('10.0.0.5', undefined, 1)).toBe('10.0.0.5');
     expect(clientAddress('10.0.0.5', '203.0.113.1', 0)).toBe('10.0.0.5');
