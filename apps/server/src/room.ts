@@ -563,9 +563,11 @@ export class Room {
    */
   private departedName(index: number): string | null {
     const seat = this.record.seats[index];
-    if (seat?.kind !== 'human' || seat.memberId === null || !this.game) return null;
+    if (seat?.kind !== 'human' || seat.memberId === null) return null;
     if (this.record.members.some((m) => m.id === seat.memberId)) return null;
-    return this.game.header.names[index] ?? null;
+    // Left before the deal: the name they left as (the deal then names the seat with it).
+    if (this.record.status === 'starting') return seat.leftAs ?? null;
+    return this.game?.header.names[index] ?? null;
   }
 
   /** A new member; players sit at the first free seat while the room is in its lobby. */
@@ -735,7 +737,14 @@ export class Room {
       seats = replace(
         seats,
         member.seat,
-        inGame ? { ...seats[member.seat]!, standIn: true, steppedAway: false } : EMPTY_SEAT,
+        inGame
+          ? {
+              ...seats[member.seat]!,
+              standIn: true,
+              steppedAway: false,
+              ...(kicking ? {} : { leftAs: member.nickname }),
+            }
+          : EMPTY_SEAT,
       );
     }
     const members = kicking
@@ -883,7 +892,7 @@ export class Room {
 
   private seatName(seat: SeatRecord): string {
     if (seat.kind === 'bot') return `Bot (${seat.botLevel})`;
-    return this.member(seat.memberId)?.nickname ?? 'Player';
+    return this.member(seat.memberId)?.nickname ?? seat.leftAs ?? 'Player';
   }
 
   async rematch(memberId: string): Promise<Outcome> {

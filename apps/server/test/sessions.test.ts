@@ -587,6 +587,26 @@ describe('the host', () => {
     expect(refused).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
   });
 
+  it('R23: a player who leaves while the deal waits for nonces keeps their name on the seat, reserved', async () => {
+    const server = await scope.server({ NONCE_TIMEOUT_MS: 800 });
+    const table = await openTable(scope, server, { humans: 3 });
+    const [host, , cyd] = table.players as [Client, Client, Client];
+    await host.ok('room:start', {});
+    await host.until(() => host.room?.status === 'starting', 5000, 'the deal to wait for nonces');
+    expect(await cyd.request('room:leave', {})).toEqual({ ok: true });
+    // Named while the deal waits, by the deal, and after it, as a player who leaves later is.
+    await host.until(() => host.room?.seats[2]?.nickname === 'Player 2', 5000, 'the seat named');
+    expect(host.room!.status).toBe('starting');
+    await host.until(() => host.room?.status === 'playing', 5000, 'the deal');
+    expect(host.room!.seats[2]).toMatchObject({ nickname: 'Player 2', standIn: true });
+    const newcomer = await connect(scope, server.url);
+    const join = (nickname: string) =>
+      newcomer.request('room:join', { code: table.code, nickname, role: 'spectator' });
+    expect(await join('Player 2')).toMatchObject({ ok: false, code: 'NICKNAME_TAKEN' });
+    // "Player", the name a seat had when nobody's name was known, is nobody's.
+    expect(await join('Player')).toMatchObject({ ok: true });
+  });
+
   it('a disconnected host passes the room to the next connected human after HOST_GRACE_MS', async () => {
     const grace = 400;
     const server = await scope.server({ HOST_GRACE_MS: grace });

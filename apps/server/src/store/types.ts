@@ -25,6 +25,12 @@ export interface SeatRecord {
    * Absent in records written before it existed, which is the same as false.
    */
   readonly steppedAway?: boolean;
+  /**
+   * The name of the player who left this seat (not kicked) while its game was being dealt or
+   * played; the deal names the seat with it when they left before it. Absent otherwise, and in
+   * records written before it existed.
+   */
+  readonly leftAs?: string;
 }
 
 export interface CommitRecord {
