@@ -486,13 +486,11 @@ export class Room {
     // pile up: with one process, any other's (the one before a restart); with several, a node
     // silent for PRESENCE_FORGET_MS, far past NODE_TTL_MS (a node only late with its heartbeat
     // keeps its entries, which it would not write again). A node not heard of yet may have just
-    // started: its entry stays.
+    // started, or been forgotten: it counts as silent from when it was first asked about.
     const now = Date.now();
-    const nodes = (this.record.presence[memberId] ?? []).filter((n) => {
-      if (n === node || this.store.soleWriter) return false;
-      const seen = this.coordinator.lastSeen(n);
-      return seen === undefined || now - seen < PRESENCE_FORGET_MS;
-    });
+    const nodes = (this.record.presence[memberId] ?? []).filter(
+      (n) => n !== node && this.coordinator.silentFor(n, now) < PRESENCE_FORGET_MS,
+    );
     const presence = { ...this.record.presence, [memberId]: present ? [...nodes, node] : nodes };
     const awaySince = { ...this.record.awaySince };
     if (present) delete awaySince[memberId];

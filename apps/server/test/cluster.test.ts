@@ -3,6 +3,8 @@ import { settingsWith } from '@trepenta/rules';
 import { Client, playUntilOver, startServer } from './harness';
 import type { TestServer } from './harness';
 import type { Config } from '../src/config';
+import type { RedisStore } from '../src/store/redis';
+import type { RoomRecord } from '../src/store/types';
 import { getJson, sleep, waitFor } from './support';
 import { TestRedis, redisAvailable } from './redis';
 
@@ -134,6 +136,53 @@ runIt('two server nodes on one Redis', () => {
       5000,
       'a room to be allowed again',
     );
+  });
+
+  it('presence entries of a node the cluster has forgotten (silent over a day) are dropped, after the same ten minutes as any', async () => {
+    redis = await TestRedis.start();
+    const a = await node();
+    const { coordinator } = a.server;
+    const store = a.server.store as RedisStore;
+    // A node the nodes set does not list is silent from when it was first asked about...
+    const now = Date.now();
+    expect(coordinator.silentFor('fresh0000001', now)).toBe(0);
+    expect(coordinator.silentFor('fresh0000001', now + 5000)).toBe(5000);
+    // ...unless it shows up there: then from when it last beat.
+    await store.client.zadd(store.key.nodes(), now - 2000, 'fresh0000001');
+    await waitFor(
+      () => Promise.resolve(coordinator.lastSeen('fresh0000001') !== undefined),
+      5000,
+      'a heartbeat to see the new node',
+    );
+    expect(coordinator.silentFor('fresh0000001', now)).toBe(2000);
+
+    const ana = client(a);
+    await ana.connected();
+    const created = await ana.ok('room:create', {
+      nickname: 'Ana',
+      settings: settingsWith([]),
+      seatCount: 2,
+      bots: [],
+    });
+    const { code } = created.room;
+    const { memberId } = created.you;
+    // Ana was also connected through a node that died two days ago, which the nodes set has
+    // forgotten; this node was first asked about it 11 minutes ago.
+    coordinator.silentFor('deadbeef0001', Date.now() - 11 * 60_000);
+    const key = store.key.room(code);
+    const presenceOf = async () =>
+      (JSON.parse((await store.client.hget(key, 'record'))!) as RoomRecord).presence[memberId];
+    const record = JSON.parse((await store.client.hget(key, 'record'))!) as RoomRecord;
+    const revision = record.revision + 1;
+    const planted = { ...record, revision, presence: { [memberId]: ['deadbeef0001'] } };
+    await store.client.hset(key, 'record', JSON.stringify(planted), 'revision', revision);
+    ana.close();
+    await waitFor(
+      async () => (await presenceOf())?.includes('deadbeef0001') === false,
+      5000,
+      'the entry to be dropped when Ana’s presence is next written',
+    );
+    expect(await presenceOf()).toEqual([]);
   });
 
   it('an idle room is not deleted under a player who comes back through another node meanwhile', async () => {

@@ -385,6 +385,8 @@ export class RedisCoordinator implements Coordinator {
   private readonly armed = new Map<string, number | null>();
   private live: ReadonlySet<string>;
   private seen = new Map<string, number>();
+  /** Nodes asked about that the nodes set does not list, and when each was first asked about. */
+  private readonly unheardOf = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private handler: (code: string) => void = () => undefined;
@@ -426,6 +428,9 @@ export class RedisCoordinator implements Coordinator {
       const seen = new Map<string, number>();
       for (let i = 0; i + 1 < flat.length; i += 2) seen.set(flat[i]!, Number(flat[i + 1]));
       this.seen = seen;
+      for (const [node, since] of this.unheardOf) {
+        if (seen.has(node) || since < now - 86_400_000) this.unheardOf.delete(node);
+      }
       const live = new Set([
         ...[...seen].filter(([, at]) => at > now - this.options.nodeTtlMs).map(([node]) => node),
         this.nodeId,
@@ -447,6 +452,15 @@ export class RedisCoordinator implements Coordinator {
 
   lastSeen(nodeId: string): number | undefined {
     return nodeId === this.nodeId ? Date.now() : this.seen.get(nodeId);
+  }
+
+  silentFor(nodeId: string, now: number): number {
+    const seen = this.lastSeen(nodeId);
+    if (seen !== undefined) return Math.max(0, now - seen);
+    // A node started since the last heartbeat shows up at the next; one forgotten never does.
+    let since = this.unheardOf.get(nodeId);
+    if (since === undefined) this.unheardOf.set(nodeId, (since = now));
+    return now - since;
   }
 
   onDue(handler: (code: string) => void): void {

@@ -205,6 +205,12 @@ export interface Coordinator {
   liveNodes(): ReadonlySet<string>;
   /** When a node was last seen alive (ms since epoch), if known. */
   lastSeen(nodeId: string): number | undefined;
+  /**
+   * How long a node has been silent at `now`: since it was last seen alive or, for one this node
+   * has not heard of (just started, or forgotten after a day of silence), since first asked
+   * about; with one process, any other (one before a restart) is silent for good (Infinity).
+   */
+  silentFor(nodeId: string, now: number): number;
   /** Wake the room at `at` (ms since epoch), or never (null). */
   arm(code: string, at: number | null): void;
   /** Called with a room's code when it is due and this node has claimed it. */
@@ -230,6 +236,10 @@ export class LocalCoordinator implements Coordinator {
 
   lastSeen(nodeId: string): number | undefined {
     return nodeId === this.nodeId ? Date.now() : undefined;
+  }
+
+  silentFor(nodeId: string): number {
+    return nodeId === this.nodeId ? 0 : Infinity;
   }
 
   onDue(handler: (code: string) => void): void {
