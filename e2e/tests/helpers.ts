@@ -386,8 +386,9 @@ export async function assertSpectatorSeesNoHiddenCard(player: Player): Promise<v
 /**
  * The controls on screen a finger may miss (UX.md, WCAG 2.5.5: 44 × 44 px on touch): each
  * enabled button, select and input is brought into view and must take a tap at its centre and
- * 21 px from it up, down, left and right (a hit area may reach past what is drawn). Returns what
- * falls short, named, with the size it is drawn at.
+ * all along two lines through it, 44 px across and 44 px down (a hit area may reach past what is
+ * drawn, and need not be centred on it: two lit side by side each reach away from the other).
+ * Returns what falls short, named, with the size it is drawn at and the size it takes taps across.
  */
 export async function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -406,20 +407,31 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
       const r = el.getBoundingClientRect();
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
-      const points = [
-        [x, y],
-        [x - 21, y],
-        [x + 21, y],
-        [x, y - 21],
-        [x, y + 21],
-      ] as const;
-      const owns = (hit: Element | null) =>
-        hit !== null &&
-        (el.contains(hit) ||
-          Array.from((el as HTMLInputElement).labels ?? []).some((label) => label.contains(hit)));
-      if (!points.every(([px, py]) => owns(document.elementFromPoint(px, py)))) {
+      const owns = (px: number, py: number) => {
+        const hit = document.elementFromPoint(px, py);
+        return (
+          hit !== null &&
+          (el.contains(hit) ||
+            Array.from((el as HTMLInputElement).labels ?? []).some((label) => label.contains(hit)))
+        );
+      };
+      // How far from the centre it still takes a tap, each way (up to 43 px).
+      const reach = (dx: number, dy: number) => {
+        let n = 0;
+        while (n < 43 && owns(x + dx * (n + 1), y + dy * (n + 1))) n++;
+        return n;
+      };
+      const left = reach(-1, 0);
+      const right = reach(1, 0);
+      const up = reach(0, -1);
+      const down = reach(0, 1);
+      const wide = left + right + 1;
+      const tall = up + down + 1;
+      if (!owns(x, y) || wide < 44 || tall < 44) {
         const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
-        short.push(`${name.slice(0, 60)} (${Math.round(r.width)}×${Math.round(r.height)})`);
+        short.push(
+          `${name.slice(0, 60)} (${Math.round(r.width)}×${Math.round(r.height)}, taps ${wide}×${tall})`,
+        );
       }
     }
     window.scrollTo(0, 0);

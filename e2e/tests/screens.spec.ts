@@ -335,6 +335,95 @@ test('phone, six seats: every control a finger can tap answers across 44 px', as
   expect([...checked].sort()).toEqual(['layoff', 'swap', 'turn']);
 });
 
+test('phone, six seats: neighbouring positions lit in another seat’s field each answer across 44 px', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = await phoneGameWithBots(browser, {
+    rules: ['Open Field'],
+    bots: { 1: 'Easy bot', 2: 'Good bot', 3: 'Easy bot', 4: 'Good bot', 5: 'Easy bot' },
+  });
+  await page.locator('[data-zone="drawPile"]').click();
+  await expect.poll(async () => (await snapshot(page)).step).toBe('act');
+  // The table waits for Ada. Her view is set as a round could bring it: face-up cards in the
+  // others' fields, and cards of their values in her hand, so that with nothing picked yet the
+  // positions light up side by side: two in the middle of a field (seat 2), three (seat 3), two
+  // at a field's end (seat 4), and one at each end of two fields that meet (seats 5 and 6).
+  await stageOpenField(page, { 1: [1, 2], 2: [1, 2, 3], 3: [3, 4], 4: [4], 5: [0] });
+  const lit = page.locator('.seat-panel .slot.lit');
+  await expect(lit).toHaveCount(9);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await smallTapTargets(page)).toEqual([]);
+  // Side by side they are too close to tap apart: each of those panels takes a row, its cards
+  // larger; one alone stays small.
+  const widths = await page
+    .locator('.opponents .seat-panel')
+    .evaluateAll((panels) =>
+      panels.map((panel) =>
+        Math.round(panel.querySelector('.slot')!.getBoundingClientRect().width),
+      ),
+    );
+  expect(widths).toEqual([40, 40, 40, 19, 19]);
+  await shot(page, 'phone-six-seats-neighbouring-targets');
+  await assertNoHorizontalScroll(page);
+  // A card picked first lights one position in each field; the panels stay as they were.
+  await page.locator('.my-area .hand-card.playable').first().click();
+  expect(await smallTapTargets(page)).toEqual([]);
+  const after = await page
+    .locator('.opponents .seat-panel')
+    .evaluateAll((panels) =>
+      panels.map((panel) =>
+        Math.round(panel.querySelector('.slot')!.getBoundingClientRect().width),
+      ),
+    );
+  expect(after).toEqual(widths);
+});
+
+/**
+ * Ada's own view, on her turn, as a round of Open Field could bring it: each of the other seats
+ * (by their place in the row) rolled a 3, so its positions are worth 3 to 7, and has the given
+ * positions face up; her hand holds a 3, 4, 5, 6 and 7, so she can take each of them.
+ */
+async function stageOpenField(page: Page, faceUp: Record<number, number[]>): Promise<void> {
+  await page.evaluate((faceUp) => {
+    interface Slot {
+      position: number;
+      value: number;
+      faceUp: boolean;
+      card: { rank: string; suit: string } | null;
+    }
+    interface Seat {
+      seat: number;
+      die: number;
+      field: Slot[];
+      hand: { id: string; rank: string; suit: string }[] | null;
+    }
+    type Store = {
+      getState(): { game: { viewer: number; seats: Seat[] } };
+      setState(state: object): void;
+    };
+    const store = (window as unknown as { __trepenta: Store }).__trepenta;
+    const game = structuredClone(store.getState().game);
+    const me = game.viewer;
+    const others = game.seats.filter((seat) => seat.seat !== me);
+    const hand = game.seats[me]!.hand!;
+    game.seats[me]!.hand = hand.map((card, i) => ({ ...card, rank: String(3 + (i % 5)) }));
+    for (const [place, positions] of Object.entries(faceUp)) {
+      const seat = others[Number(place) - 1]!;
+      seat.die = 3;
+      seat.field = seat.field.map((slot) => ({
+        position: slot.position,
+        value: 3 + slot.position,
+        faceUp: positions.includes(slot.position),
+        card: positions.includes(slot.position)
+          ? { rank: String(3 + slot.position), suit: 'H' }
+          : null,
+      }));
+    }
+    store.setState({ game, selection: null });
+  }, faceUp);
+}
+
 /** Seen whole: on screen, below the sticky top bar, and not covered by anything. */
 async function expectInSight(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
   const box = (await locator.first().boundingBox())!;

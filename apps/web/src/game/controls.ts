@@ -43,6 +43,8 @@ export interface TurnControls {
   readonly canDraw: (from: 'drawPile' | 'discardPile') => boolean;
   readonly draw: (from: 'drawPile' | 'discardPile') => void;
   readonly slot: (seat: number, position: number) => SlotState;
+  /** Whether a field position can be used this step at all, whatever is selected. */
+  readonly usable: (seat: number, position: number) => boolean;
   readonly clickSlot: (seat: number, position: number) => void;
   readonly dropOnSlot: (cardId: string, seat: number, position: number) => void;
   readonly card: (cardId: string) => CardState;
@@ -138,6 +140,7 @@ export function turnControls(
     canDraw: (from) => actions.some((a) => a.type === 'draw' && a.from === from),
     draw: (from) => run(actions.find((a) => a.type === 'draw' && a.from === from)),
     slot,
+    usable: (seat, position) => usableSlots.has(slotKey(seat, position)),
     clickSlot,
     dropOnSlot: (cardId, seat, position) =>
       me !== null && run(actionForSlot(actions, me, cardId, seat, position)),
