@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Server } from 'socket.io';
@@ -93,7 +93,7 @@ export async function createServer(
     bodyLimit: config.MAX_MESSAGE_BYTES,
     // Fastify's own two lines per request (at info) would let a flood of refused or static
     // requests fill the logs; one line each is written below, at debug unless the server failed.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', async (request, reply) => {
     const line = {
