@@ -138,6 +138,33 @@ runIt('two server nodes on one Redis', () => {
     );
   });
 
+  it('§8.4: a game whose room expires on Redis is abandoned, its record written over the revision the abandon left', async () => {
+    redis = await TestRedis.start();
+    const a = await node({ ROOM_IDLE_MS: 300, SWEEP_INTERVAL_MS: 50 });
+    const host = client(a);
+    await host.connected();
+    const created = await host.ok('room:create', {
+      nickname: 'Ana',
+      settings: settingsWith([]),
+      seatCount: 2,
+      bots: [{ seat: 1, level: 'greedy' }],
+    });
+    const { code } = created.room;
+    await host.ok('room:start', {});
+    await host.until(() => host.view !== null, 10_000, 'the deal');
+    host.close();
+    await waitFor(
+      async () => (await a.server.store.loadRoom(code)) === null,
+      10_000,
+      'the room to expire',
+    );
+    const replay = await getJson(`${a.url}/api/rooms/${code}/games/1/replay`);
+    expect(replay.status).toBe(200);
+    expect((replay.body as { log: { action: { type: string } }[] }).log.at(-1)!.action.type).toBe(
+      'abandon',
+    );
+  });
+
   it('presence entries of a node the cluster has forgotten (silent over a day) are dropped, after the same ten minutes as any', async () => {
     redis = await TestRedis.start();
     const a = await node();
