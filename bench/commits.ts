@@ -17,7 +17,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 function record(code: string, revision: number): RoomRecord {
   const empty = { kind: 'empty' as const, memberId: null, botLevel: null, standIn: false };
   const seats = Array.from({ length: 6 }, () => empty);
-  return { ...newRoomRecord(code, DEFAULT_SETTINGS, 4, seats, 1_700_000_000_000), revision };
+  // Each write a later activity, as the server's are (the activity index moves with it).
+  const at = 1_700_000_000_000 + revision;
+  return { ...newRoomRecord(code, DEFAULT_SETTINGS, 4, seats, at), revision };
 }
 
 interface Times {
