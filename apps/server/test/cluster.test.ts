@@ -38,6 +38,28 @@ runIt('two server nodes on one Redis', () => {
     return c;
   }
 
+  /** A 2-seat room of no house rules, opened on `server` by a new client. */
+  async function open(
+    server: TestServer,
+    nickname: string,
+    bots: { seat: number; level: 'greedy' }[] = [],
+  ) {
+    const c = client(server);
+    await c.connected();
+    const created = await c.ok('room:create', {
+      nickname,
+      settings: settingsWith([]),
+      seatCount: 2,
+      bots,
+    });
+    return {
+      client: c,
+      code: created.room.code,
+      token: created.you.token,
+      memberId: created.you.memberId,
+    };
+  }
+
   it('a full game with players spread across both nodes; each gets only its own view', async () => {
     redis = await TestRedis.start();
     const [a, b] = [await node(), await node()];
@@ -80,12 +102,6 @@ runIt('two server nodes on one Redis', () => {
     });
     const b = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 50 });
     const settings = settingsWith([]);
-    const open = async (server: TestServer, nickname: string) => {
-      const c = client(server);
-      await c.connected();
-      const created = await c.ok('room:create', { nickname, settings, seatCount: 2, bots: [] });
-      return { client: c, code: created.room.code, token: created.you.token };
-    };
     const roomAt = async (server: TestServer, code: string) =>
       (await getJson(`${server.url}/api/rooms/${code}`)).status;
 
@@ -141,15 +157,7 @@ runIt('two server nodes on one Redis', () => {
   it('§8.4: a game whose room expires on Redis is abandoned, its record written over the revision the abandon left', async () => {
     redis = await TestRedis.start();
     const a = await node({ ROOM_IDLE_MS: 300, SWEEP_INTERVAL_MS: 50 });
-    const host = client(a);
-    await host.connected();
-    const created = await host.ok('room:create', {
-      nickname: 'Ana',
-      settings: settingsWith([]),
-      seatCount: 2,
-      bots: [{ seat: 1, level: 'greedy' }],
-    });
-    const { code } = created.room;
+    const { client: host, code } = await open(a, 'Ana', [{ seat: 1, level: 'greedy' }]);
     await host.ok('room:start', {});
     await host.until(() => host.view !== null, 10_000, 'the deal');
     host.close();
@@ -183,16 +191,7 @@ runIt('two server nodes on one Redis', () => {
     );
     expect(coordinator.silentFor('fresh0000001', now)).toBe(2000);
 
-    const ana = client(a);
-    await ana.connected();
-    const created = await ana.ok('room:create', {
-      nickname: 'Ana',
-      settings: settingsWith([]),
-      seatCount: 2,
-      bots: [],
-    });
-    const { code } = created.room;
-    const { memberId } = created.you;
+    const { client: ana, code, memberId } = await open(a, 'Ana');
     // Ana was also connected through a node that died two days ago, which the nodes set has
     // forgotten; this node was first asked about it 11 minutes ago.
     coordinator.silentFor('deadbeef0001', Date.now() - 11 * 60_000);
@@ -217,15 +216,7 @@ runIt('two server nodes on one Redis', () => {
     const idle = 300;
     const a = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 86_400_000 });
     const b = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 50 });
-    const ana = client(a);
-    await ana.connected();
-    const created = await ana.ok('room:create', {
-      nickname: 'Ana',
-      settings: settingsWith([]),
-      seatCount: 2,
-      bots: [],
-    });
-    const { code } = created.room;
+    const { client: ana, code, token } = await open(a, 'Ana');
     ana.close();
 
     // b decides the room has been idle long enough; just before its delete is written, Ana comes
@@ -237,7 +228,7 @@ runIt('two server nodes on one Redis', () => {
     store.deleteRoom = async (target, revision) => {
       if (target === code && raced++ === 0) {
         await back.connected();
-        await back.ok('room:join', { code, token: created.you.token });
+        await back.ok('room:join', { code, token });
       }
       return deleteRoom(target, revision);
     };
