@@ -399,6 +399,12 @@ export async function createServer(
     // Joining again on the same socket changes nothing: it is still one connection.
     if (socket.data.code === room.code && socket.data.memberId === memberId) return true;
     if (!socket.connected) return false;
+    // A copy dropped from memory while this join waited (the sweep, after 10 quiet minutes) is
+    // this node's again: the socket's later requests and its disconnect look it up there.
+    if (!rooms.has(room.code) && !room.isClosed) {
+      rooms.set(room.code, room);
+      metrics.rooms.set(rooms.size);
+    }
     detach(socket);
     socket.data.code = room.code;
     socket.data.memberId = memberId;
@@ -963,8 +969,15 @@ export async function createServer(
     if (store.soleWriter) return;
     // After the expiries, so that the copies they loaded only to look at (rooms still in use
     // through other nodes) leave at once instead of counting against MAX_ROOMS until the next.
-    for (const room of rooms.values()) {
-      if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) unload(room);
+    // Decided in each room's line, so that a join queued there finishes first (and is counted).
+    for (const room of [...rooms.values()]) {
+      if (shuttingDown) return;
+      if (room.localSockets > 0 || now - room.record.lastActivity <= 600_000) continue;
+      await room
+        .run(() => {
+          if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) unload(room);
+        })
+        .catch((error: unknown) => void forgetIfGone(error));
     }
     for (const code of creators.keys()) {
       if (shuttingDown) return;
@@ -973,7 +986,7 @@ export async function createServer(
   }
 
   async function expireIdleRooms(now: number): Promise<void> {
-    for (let batch = 0; batch < 20; batch++) {
+    for (let batch = 0; batch < 20 && !shuttingDown; batch++) {
       const codes = await store.claimIdleRooms(now - config.ROOM_IDLE_MS, now, 100);
       for (const code of codes) {
         if (shuttingDown) return;

@@ -1207,10 +1207,15 @@ export class Room {
     return count;
   }
 
-  /** A game cut short (its room expires) ends with its secrets revealed (§8.4). */
+  /**
+   * A game cut short (its room expires) ends with its secrets revealed (§8.4). Throws when the
+   * abandon could not be written, so that the room is not deleted without it.
+   */
   async abandon(): Promise<void> {
     if (this.record.status === 'playing' && this.game) {
-      await this.act('system', `abandon-${this.game.state.version}`, { type: 'abandon' }, null);
+      const version = this.game.state.version;
+      const result = await this.act('system', `abandon-${version}`, { type: 'abandon' }, null);
+      if (!result.ok) throw new StoreUnavailable(`the abandon was refused: ${result.code}`);
     }
   }
 

@@ -211,6 +211,36 @@ runIt('two server nodes on one Redis', () => {
     expect(await presenceOf()).toEqual([]);
   });
 
+  it('a join that waited in the line of a room dropped from memory meanwhile puts the copy back, and is counted', async () => {
+    redis = await TestRedis.start();
+    const a = await node();
+    const { client: ana, code, token } = await open(a, 'Ana');
+    ana.close();
+    const room = a.server.rooms.get(code)!;
+    // The room's line is busy; meanwhile Ana returns, and the copy leaves memory (as the sweep
+    // drops a room quiet for 10 minutes) before her join runs.
+    let release = () => {};
+    const busy = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const back = client(a);
+    await back.connected();
+    const joined = back.request('room:join', { code, token });
+    await sleep(100);
+    a.server.rooms.delete(code);
+    release();
+    await busy;
+    expect(await joined).toMatchObject({ ok: true });
+    expect(a.server.rooms.get(code)).toBe(room);
+    // Her requests find the room, and her presence is this copy's to clear when she goes.
+    expect(await back.request('room:lock', { locked: true })).toEqual({ ok: true });
+    expect(room.localSockets).toBe(1);
+    back.close();
+    await waitFor(
+      () => Promise.resolve(room.localSockets === 0),
+      5000,
+      'her socket to be detached',
+    );
+  });
+
   it('an idle room is not deleted under a player who comes back through another node meanwhile', async () => {
     redis = await TestRedis.start();
     const idle = 300;
