@@ -200,9 +200,9 @@ export class SqliteStore implements RoomStore {
       allRooms: this.db.prepare<[], { data: string }>('SELECT data FROM rooms'),
       room: this.db.prepare<[string], { data: string }>('SELECT data FROM rooms WHERE code = ?'),
       putRoom: this.db.prepare(
-        // An upsert, not INSERT OR REPLACE: that deletes the row and inserts it anew (a new
-        // rowid: the table, its key and the activity index each rewritten), which made a room
-        // write take about twice as long (bench/commits.ts; docs/operations.md).
+        // An upsert, not INSERT OR REPLACE: that deletes the row and inserts it anew (under a
+        // new rowid, so its entries in the key's index and the activity index go and come back
+        // too), which made a room write take about 1.5 times as long (docs/operations.md).
         'INSERT INTO rooms (code, data, updated_at) VALUES (?, ?, ?) ' +
           'ON CONFLICT (code) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at',
       ),
