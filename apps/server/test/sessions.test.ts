@@ -1288,6 +1288,32 @@ describe('idle rooms, abandoned games', () => {
   });
 });
 
+describe('idle rooms, an abandon that cannot be written', () => {
+  it('§8.4: the room stays (its secrets unrevealed would be lost) until the abandon is written', async () => {
+    const server = await scope.server({ ROOM_IDLE_MS: 300, SWEEP_INTERVAL_MS: 50 });
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    await chooseFields(table);
+    const store = server.server.store;
+    const append = store.appendAction.bind(store);
+    let refused = 0;
+    store.appendAction = (room, entry, ...rest) => {
+      if (entry.action.type === 'abandon' && refused < 2) {
+        refused++;
+        return Promise.reject(new Error('disk full'));
+      }
+      return append(room, entry, ...rest);
+    };
+    for (const client of table.players) client.close();
+    await waitFor(() => Promise.resolve(refused === 1), 5000, 'an expiry to try');
+    expect(await store.loadRoom(table.code)).not.toBeNull();
+    const base = `${server.url}/api/rooms/${table.code}`;
+    await waitFor(async () => (await getJson(base)).status === 404, 5000, 'the room to expire');
+    expect(refused).toBe(2);
+    const replay = await getJson(`${base}/games/1/replay`);
+    expect((replay.body as GameRecord).log.at(-1)).toMatchObject({ action: { type: 'abandon' } });
+  });
+});
+
 describe('idle rooms, continued', () => {
   it('a long-open room survives a quick refresh of its only member', async () => {
     const idle = 300;
