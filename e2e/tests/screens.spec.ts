@@ -356,28 +356,32 @@ test('phone, six seats: neighbouring positions lit in another seat’s field eac
   expect(await smallTapTargets(page)).toEqual([]);
   // Side by side they are too close to tap apart: each of those panels takes a row, its cards
   // larger; one alone stays small.
-  const widths = await page
-    .locator('.opponents .seat-panel')
-    .evaluateAll((panels) =>
-      panels.map((panel) =>
-        Math.round(panel.querySelector('.slot')!.getBoundingClientRect().width),
-      ),
-    );
+  const widths = await fieldCardWidths(page);
   expect(widths).toEqual([40, 40, 40, 19, 19]);
   await shot(page, 'phone-six-seats-neighbouring-targets');
   await assertNoHorizontalScroll(page);
   // A card picked first lights one position in each field; the panels stay as they were.
   await page.locator('.my-area .hand-card.playable').first().click();
   expect(await smallTapTargets(page)).toEqual([]);
-  const after = await page
+  const after = await fieldCardWidths(page);
+  expect(after).toEqual(widths);
+  // One apart (21 px between their centres when small) is as close: those panels grow too.
+  await stageOpenField(page, { 1: [0, 2], 2: [2, 4], 3: [1, 3], 4: [4], 5: [0] });
+  await expect(lit).toHaveCount(8);
+  expect(await fieldCardWidths(page)).toEqual([40, 40, 40, 19, 19]);
+  expect(await smallTapTargets(page)).toEqual([]);
+});
+
+/** How wide each other seat's field cards are drawn, in the order of their panels. */
+function fieldCardWidths(page: Page): Promise<number[]> {
+  return page
     .locator('.opponents .seat-panel')
     .evaluateAll((panels) =>
       panels.map((panel) =>
         Math.round(panel.querySelector('.slot')!.getBoundingClientRect().width),
       ),
     );
-  expect(after).toEqual(widths);
-});
+}
 
 /**
  * Ada's own view, on her turn, as a round of Open Field could bring it: each of the other seats

@@ -350,10 +350,13 @@ export function SeatPanel({
 }) {
   const status = seatStatus(room, game, seat.seat);
   const setup = game.phase === 'setup';
-  // Two neighbouring positions this step can use (before a hand card is picked, all light up)
-  // are too close on a phone to take a 44 px tap each: the panel then gives its field more room.
+  // Two positions this step can use (before a hand card is picked, all light up), side by side
+  // or one apart, are too close on a phone to take a 44 px tap each (small cards are 21 px
+  // apart): the panel then gives its field more room.
   const usable = seat.field.map((slot) => controls?.usable(seat.seat, slot.position) ?? false);
-  const neighbouring = usable.some((here, i) => here && usable[i + 1] === true);
+  const neighbouring = usable.some(
+    (here, i) => here && (usable[i + 1] === true || usable[i + 2] === true),
+  );
   return (
     <section
       className={`seat-panel ${status.turn ? 'on-turn' : ''} ${compact ? 'compact' : ''} ${compact && neighbouring ? 'neighbouring-targets' : ''}`}
