@@ -136,22 +136,7 @@ test('sort setup from the keyboard: focus stays in the row it was in, and follow
     timers: { setup: 600 },
   });
   await page.getByRole('button', { name: 'Start game' }).click();
-  await page.locator('.sort-hand button').first().focus();
-  // Five cards to the field with Enter alone: each time the focus stays on the row's next card,
-  // and after the fifth it is on the button that lays the field.
-  for (let picked = 1; picked <= 5; picked++) {
-    await page.keyboard.press('Enter');
-    await expect(page.locator('.field-order .hand-card')).toHaveCount(picked);
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (el?.closest('.sort-hand')) return 'hand';
-          return el?.textContent === 'Lay this field' ? 'confirm' : (el?.tagName ?? 'none');
-        }),
-      )
-      .toBe(picked < 5 ? 'hand' : 'confirm');
-  }
+  await sortFieldWithEnter(page);
 
   // Move right twice on the first card: it travels two places, and the focus with it.
   const first = await page
@@ -184,19 +169,7 @@ test('focus stays within reach of your hand: after laying the field, after a dis
   await page.getByRole('button', { name: 'Start game' }).click();
 
   // Sort setup from the keyboard alone, laid with Enter: the focus goes to what happens now.
-  await page.locator('.sort-hand button').first().focus();
-  for (let picked = 1; picked <= 5; picked++) {
-    await page.keyboard.press('Enter');
-    await expect(page.locator('.field-order .hand-card')).toHaveCount(picked);
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const el = document.activeElement;
-          return el?.closest('.sort-hand') !== null || el?.textContent === 'Lay this field';
-        }),
-      )
-      .toBe(true);
-  }
+  await sortFieldWithEnter(page);
   await expect(page.getByRole('button', { name: 'Lay this field' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Field chosen. Waiting for the others…')).toBeFocused();
@@ -344,3 +317,25 @@ test('a move made while the connection is away: sent once back in the room, or r
   await expect(toasts.filter({ hasText: 'Join the room first' })).toHaveCount(0);
   expect((await snapshot(page)).viewer).toBe(0);
 });
+
+/**
+ * Sort setup (R9): five cards to the field with Enter alone, from the first card of the row. Each
+ * time the focus stays on the row's next card, and after the fifth it is on the button that lays
+ * the field.
+ */
+async function sortFieldWithEnter(page: Page): Promise<void> {
+  await page.locator('.sort-hand button').first().focus();
+  for (let picked = 1; picked <= 5; picked++) {
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.field-order .hand-card')).toHaveCount(picked);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (el?.closest('.sort-hand')) return 'hand';
+          return el?.textContent === 'Lay this field' ? 'confirm' : (el?.tagName ?? 'none');
+        }),
+      )
+      .toBe(picked < 5 ? 'hand' : 'confirm');
+  }
+}

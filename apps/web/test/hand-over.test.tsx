@@ -4,44 +4,25 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { DEFAULT_SETTINGS } from '@trepenta/rules';
-import { roomViewSchema } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { SeatPanel } from '../src/table/parts';
-import { newGame, viewOf } from './fixtures';
+import { newGame, roomOf, viewOf } from './fixtures';
 
 const NOW = 1_700_000_100_000;
 
 /** Ana (host, seat 0) and Ben (seat 1), mid-game; Ben is away when `handOverAt` is given. */
 function room(handOverAt: number | null): RoomView {
-  const seat = (index: number, memberId: string, nickname: string, away: boolean) => ({
-    seat: index,
-    kind: 'human' as const,
-    memberId,
-    nickname,
-    botLevel: null,
-    connected: !away,
-    standIn: false,
-    awaySince: away ? NOW - 5_000 : null,
-    handOverAt: away ? handOverAt : null,
-  });
-  return roomViewSchema.parse({
-    code: 'BCDFGH',
-    status: 'playing',
-    paused: false,
-    locked: false,
-    settings: DEFAULT_SETTINGS,
-    seatCount: 2,
-    seats: [seat(0, 'm1', 'Ana', false), seat(1, 'm2', 'Ben', handOverAt !== null)],
-    members: [
-      { id: 'm1', nickname: 'Ana', role: 'player', seat: 0, connected: true, host: true },
-      { id: 'm2', nickname: 'Ben', role: 'player', seat: 1, connected: false, host: false },
-    ],
-    spectators: 0,
-    hostId: 'm1',
-    gameNumber: 1,
-    commit: null,
-    deadline: null,
+  const away = handOverAt !== null;
+  const base = roomOf(['Ana', 'Ben']);
+  return roomOf(['Ana', 'Ben'], {
+    seats: base.seats.map((seat) =>
+      seat.seat === 1 && away
+        ? { ...seat, connected: false, awaySince: NOW - 5_000, handOverAt }
+        : seat,
+    ),
+    members: base.members.map((member) =>
+      member.seat === 1 ? { ...member, connected: !away } : member,
+    ),
     revision: 7,
   });
 }
