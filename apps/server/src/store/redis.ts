@@ -41,12 +41,12 @@ return 1`;
 
 const APPEND = `
 if redis.call('LLEN', KEYS[3]) ~= tonumber(ARGV[1]) then return 0 end
+local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
 if ARGV[7] ~= '' then
-  local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
   if current ~= tonumber(ARGV[8]) - 1 then return 0 end
   redis.call('HSET', KEYS[1], 'record', ARGV[7], 'revision', ARGV[8])
   redis.call('ZADD', KEYS[5], tonumber(ARGV[9]), ARGV[10])
-end
+elseif current ~= tonumber(ARGV[8]) then return 0 end
 redis.call('RPUSH', KEYS[3], ARGV[2])
 redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[2], 'snapshot', ARGV[4], 'snapshotVersion', ARGV[5]) end

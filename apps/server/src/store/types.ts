@@ -181,7 +181,10 @@ export interface RoomStore {
   /**
    * Appends one action of the room's current game, with (when `roomChanged`) the room record and,
    * now and then, a snapshot, atomically. Resolves false (and writes nothing) when an entry for
-   * that version already exists: another writer got there first.
+   * that version already exists, or when the stored room record is no longer the one the action
+   * was decided on (its revision is `room.revision`, or the one before when `roomChanged`): another
+   * writer got there first. A move is never stored over a room changed since it was read (a seat
+   * taken back from the stand-in, a member kicked or gone, through another node).
    */
   appendAction(
     room: RoomRecord,

@@ -1,0 +1,117 @@
+/**
+ * Review finding: room:leave reads the socket's member when it arrives, but clears the socket's
+ * identity after it ran in the room's line. A room:join (or room:create) on the same socket that
+ * ran in between has moved the socket to another member: the leave then forgets that member's
+ * socket while it is still attached, so its disconnect detaches nothing and the member stays
+ * "connected" for good (no pause, no expiry, no hand-over: SEAT_CONNECTED forever).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Client } from './harness';
+import { Scope, connect, openTable, sleep, sync, waitFor } from './support';
+
+const scope = new Scope();
+afterEach(() => scope.cleanup());
+
+describe('room:leave racing a join on the same socket', () => {
+  it('R23: the member the socket joined as is away once that socket closes', async () => {
+    const server = await scope.server({ HANDOVER_AFTER_MS: 300 });
+    const table = await openTable(scope, server, { humans: 2, spectators: 1, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    const watcher = table.spectators[0]!;
+    const guestToken = guest.you!.token;
+    guest.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
+
+    // The watcher's socket (member W) comes back as the guest with the guest's seat link, and,
+    // without waiting, leaves (it meant W to go). The room's line is busy meanwhile, as a slow
+    // write or a bot move keeps it.
+    const room = server.server.rooms.get(table.code)!;
+    let queued = 0;
+    const run = room.run.bind(room);
+    room.run = (operation) => {
+      queued++;
+      return run(operation);
+    };
+    let release!: () => void;
+    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const joined = watcher.request('room:join', { code: table.code, token: guestToken });
+    await waitFor(() => queued === 2, 5000, 'the join to wait in the line');
+    const left = watcher.request('room:leave', {});
+    await waitFor(() => queued === 3, 5000, 'the leave to wait in the line');
+    release();
+    await held;
+    expect(await joined).toMatchObject({ ok: true });
+    expect(await left).toMatchObject({ ok: true });
+
+    // The socket closes: nobody is connected to seat 1 any more.
+    const open = server.server.io.of('/').sockets.size;
+    watcher.close();
+    await waitFor(() => server.server.io.of('/').sockets.size === open - 1, 5000, 'the close');
+    await sleep(200);
+    const after = await sync(host);
+    expect(after.room.seats[1]!.connected).toBe(false);
+    await sleep(400);
+    // R23: the host may now hand the seat over; with the bug it is SEAT_CONNECTED forever.
+    expect(await host.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
+  });
+
+  it('a room:create sent with a leave of the old room: the new room is not held present for good', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2 });
+    const guest = table.players[1]!;
+    const room = server.server.rooms.get(table.code)!;
+    let release!: () => void;
+    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    // The old room's line is busy; the new room's is not.
+    const created = guest.request('room:create', {
+      nickname: 'Solo',
+      settings: table.host.room!.settings,
+      seatCount: 1,
+    });
+    const left = guest.request('room:leave', {});
+    const answer = await created;
+    expect(answer).toMatchObject({ ok: true });
+    release();
+    await held;
+    expect(await left).toMatchObject({ ok: true });
+    const code = (answer as { room: { code: string } }).room.code;
+    // The guest is the new room's only member; its socket closes.
+    const open = server.server.io.of('/').sockets.size;
+    guest.close();
+    await waitFor(() => server.server.io.of('/').sockets.size === open - 1, 5000, 'the close');
+    await sleep(200);
+    const other = await connect(scope, server.url);
+    const peek = await other.request('room:join', { code, nickname: 'Peek', role: 'spectator' });
+    expect(peek.ok).toBe(true);
+    const solo = (peek as { room: { members: { nickname: string; connected: boolean }[] } }).room
+      .members.find((m) => m.nickname === 'Solo')!;
+    expect(solo.connected).toBe(false);
+  });
+
+  it('the web client: a leave whose ack is slow (it gives up after 3 s), then a new room: the player is in it', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2 });
+    const guest = table.players[1]!;
+    const room = server.server.rooms.get(table.code)!;
+    let release!: () => void;
+    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    // Leave (apps/web/src/net.ts leaveRoom: waits 3 s for the ack, then goes home anyway) ...
+    const left = guest.request('room:leave', {});
+    await sleep(100);
+    // ... and the player opens a new room on the same connection.
+    const created = await guest.request('room:create', {
+      nickname: 'Solo',
+      settings: table.host.room!.settings,
+      seatCount: 2,
+    });
+    expect(created).toMatchObject({ ok: true });
+    // The old room's line moves on; the leave is made.
+    release();
+    await held;
+    expect(await left).toMatchObject({ ok: true });
+    // The player is in the new room: their requests there are answered.
+    expect(await guest.request('chat:send', { text: 'hello' })).toEqual({ ok: true });
+    expect(await guest.request('room:setBot', { seat: 1, level: 'greedy' })).toEqual({ ok: true });
+  });
+});
+
