@@ -72,6 +72,9 @@ export interface TrepentaServer {
 
 /** Finished games' replays kept serialised for the replay endpoint: this many characters. */
 const REPLAY_CACHE_CHARS = 16 * 1024 * 1024;
+/** A departure whose write failed is tried again after this, doubling up to the longest. */
+const DEPARTURE_RETRY_MS = 100;
+const DEPARTURE_RETRY_MAX_MS = 10_000;
 /** game:history replays the stored log; each member gets this many a minute (room:join). */
 const HISTORIES_PER_MINUTE = 10;
 /** And from one address, whichever members ask (each costs a replay of the whole log). */
@@ -489,13 +492,29 @@ export async function createServer(
     unbind(socket);
     const room = rooms.get(code);
     // Closing down: the sockets go, but the members stay present for the node taking over.
-    if (room && !shuttingDown) {
-      void room
-        .run(() => room.detachSocket(memberId))
-        .catch((error: unknown) =>
-          app.log.warn({ err: error, room: code }, 'recording a departure failed'),
+    if (room && !shuttingDown) recordDeparture(room, memberId, 0);
+  }
+
+  /**
+   * Writes that a socket of the member closed; a write that fails (the store unreachable for a
+   * while) is tried again, sooner at first, while this copy of the room is this node's: otherwise
+   * the member would stay connected for good (no pause, no hand-over, no expiry).
+   */
+  function recordDeparture(room: Room, memberId: string, failures: number): void {
+    room
+      .run(() => room.detachSocket(memberId))
+      .catch((error: unknown) => {
+        if (forgetIfGone(error) || shuttingDown || rooms.get(room.code) !== room) return;
+        const delay = Math.min(DEPARTURE_RETRY_MAX_MS, DEPARTURE_RETRY_MS * 2 ** failures);
+        app.log.warn(
+          { err: error, room: room.code, retryInMs: delay },
+          'recording a departure failed',
         );
-    }
+        setTimeout(() => {
+          if (!shuttingDown && rooms.get(room.code) === room)
+            recordDeparture(room, memberId, failures + 1);
+        }, delay).unref();
+      });
   }
 
   /** The socket's room and member, or why it has none. */
@@ -528,9 +547,11 @@ export async function createServer(
       const ctx = context(socket);
       if ('ok' in ctx) return Promise.resolve(ctx);
       return ctx.room.run(() => {
-        // The member may have been kicked while this request waited in the queue.
+        // The member may have been kicked while this request waited in the queue, or the socket
+        // become another member (a join or create on it ran first): it was sent as this one.
         const again = context(socket);
         if ('ok' in again) return again;
+        if (again.room !== ctx.room || again.memberId !== ctx.memberId) return fail('NOT_IN_ROOM');
         return run(ctx.room, ctx.memberId, payload, socket);
       });
     };
@@ -587,78 +608,95 @@ export async function createServer(
       // Returning with a token (256 bits) is not a guess; only new joins count against the limit,
       // and with a token, only a code or a token that finds nothing (codes are guessed that way too).
       if (!p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
-      const room = await getRoom(p.code);
-      if (!room) {
+      const found = await getRoom(p.code);
+      if (!found) {
         if (p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
         return fail('ROOM_NOT_FOUND');
       }
-      if (p.token && !takeReturn(socket, room, p.token)) {
+      if (p.token && !takeReturn(socket, found, p.token)) {
         return fail(
           'RATE_LIMITED',
           'Too many returns to this room in a minute; try again shortly.',
         );
       }
       const joining = newcomer();
-      return joining.run(room, async () => {
-        let member;
-        let token: string;
-        if (p.token) {
-          member = room.memberByToken(p.token);
-          if (!member)
-            return joinLimiter.take(socket.data.address) ? fail('BAD_TOKEN') : fail('RATE_LIMITED');
-          if (member.kicked) return fail('KICKED');
-          token = p.token;
-        } else {
-          if (!p.nickname) return fail('BAD_NICKNAME');
-          const added = await joining.add(room, p.nickname, p.role);
-          if (!added.ok) return added;
-          member = added.member;
-          token = added.token;
-        }
-        if (!(await attach(socket, room, member.id, member.seat)))
-          return abandonJoin(room, p.token ? null : member.id);
-        // After the ack; built when sent, so it is never older than a broadcast before it.
-        const viewer = room.viewerOf(member);
-        setImmediate(() => {
-          const update = room.gameUpdate(viewer);
-          if (!update) return;
-          socket.emit('game:update', update);
-          // The move log so far, for a tab that asks because it has none (another device, a new
-          // tab; not a reconnect, so a restart's rejoins replay nothing). A replay of the stored
-          // log, so a member (and an address) gets a few a minute; beyond that the tab keeps its own.
-          const key = `${room.code}:${member.id}`;
-          // Counted only when both allow it: a refusal spends neither budget.
-          if (
-            !p.history ||
-            historyLimiter.retryAfterMs(key) > 0 ||
-            addressHistoryLimiter.retryAfterMs(socket.data.address) > 0
-          )
-            return;
-          historyLimiter.take(key);
-          addressHistoryLimiter.take(socket.data.address);
-          room.history(viewer).then(
-            (history) => {
-              if (history && socket.connected && socket.data.code === room.code)
-                socket.emit('game:history', history);
-            },
-            (error: unknown) =>
-              app.log.error({ err: error, room: room.code }, 'building the move history failed'),
-          );
+      const joinOn = (room: Room): Promise<Outcome<object> | typeof MOVED> =>
+        joining.run(room, async () => {
+          let member;
+          let token: string;
+          if (p.token) {
+            member = room.memberByToken(p.token);
+            if (!member)
+              return joinLimiter.take(socket.data.address)
+                ? fail('BAD_TOKEN')
+                : fail('RATE_LIMITED');
+            if (member.kicked) return fail('KICKED');
+            token = p.token;
+          } else {
+            if (!p.nickname) return fail('BAD_NICKNAME');
+            const added = await joining.add(room, p.nickname, p.role);
+            if (!added.ok) return added;
+            member = added.member;
+            token = added.token;
+          }
+          // Checked and attached with no wait between: a copy dropped and replaced is not used.
+          const current = rooms.get(room.code);
+          if (current !== undefined && current !== room) return MOVED;
+          if (!(await attach(socket, room, member.id, member.seat)))
+            return abandonJoin(room, p.token ? null : member.id);
+          // After the ack; built when sent, so it is never older than a broadcast before it.
+          const viewer = room.viewerOf(member);
+          setImmediate(() => {
+            const update = room.gameUpdate(viewer);
+            if (!update) return;
+            socket.emit('game:update', update);
+            // The move log so far, for a tab that asks because it has none (another device, a new
+            // tab; not a reconnect, so a restart's rejoins replay nothing). A replay of the stored
+            // log, so a member (and an address) gets a few a minute; beyond that the tab keeps its own.
+            const key = `${room.code}:${member.id}`;
+            // Counted only when both allow it: a refusal spends neither budget.
+            if (
+              !p.history ||
+              historyLimiter.retryAfterMs(key) > 0 ||
+              addressHistoryLimiter.retryAfterMs(socket.data.address) > 0
+            )
+              return;
+            historyLimiter.take(key);
+            addressHistoryLimiter.take(socket.data.address);
+            room.history(viewer).then(
+              (history) => {
+                if (history && socket.connected && socket.data.code === room.code)
+                  socket.emit('game:history', history);
+              },
+              (error: unknown) =>
+                app.log.error({ err: error, room: room.code }, 'building the move history failed'),
+            );
+          });
+          return {
+            ok: true,
+            room: room.view(),
+            you: room.you(member, token),
+            chat: room.record.chat.slice(-50),
+          };
         });
-        return {
-          ok: true,
-          room: room.view(),
-          you: room.you(member, token),
-          chat: room.record.chat.slice(-50),
-        };
-      });
+      // The join runs again on the room's current copy when the one it waited in was dropped from
+      // memory and another loaded meanwhile (several nodes); the member it added is found there.
+      let room: Room | undefined = found;
+      for (let tries = 0; room && tries < 3; tries++) {
+        const answer = await joinOn(room);
+        if (answer !== MOVED) return answer;
+        room = await getRoom(p.code);
+      }
+      return room ? fail('UNAVAILABLE') : fail('ROOM_NOT_FOUND');
     },
     'room:leave': async (socket) => {
       const ctx = context(socket);
       if ('ok' in ctx) return ctx;
       const result = await ctx.room.run(() => ctx.room.remove(ctx.memberId, ctx.memberId));
-      socket.data.code = null;
-      socket.data.memberId = null;
+      // The member's sockets have left (closeMember); one that meanwhile joined as someone else
+      // (a join or create sent after this leave ran first) keeps its new identity.
+      if (socket.data.code === ctx.room.code && socket.data.memberId === ctx.memberId)
+        unbind(socket);
       return result;
     },
     'room:sit': inRoom<'room:sit'>(async (room, memberId, p) => {
@@ -1057,6 +1095,9 @@ interface EngineConnection {
  * Connections an address may open past CONNECTIONS_PER_ADDRESS before they are refused at the
  * door: those are let in only to be told TOO_MANY_CONNECTIONS in words.
  */
+/** A join's answer when the room's copy it ran on is no longer this node's (it runs again). */
+const MOVED = Symbol('moved');
+
 const CONNECTION_SLACK = 10;
 
 const ONE_SOCKET_PER_CONNECTION = 'This connection already carries a socket.';

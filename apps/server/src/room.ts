@@ -474,8 +474,10 @@ export class Room {
       this.sockets.set(memberId, left);
       return;
     }
-    this.sockets.delete(memberId);
+    // Forgotten only once the absence is written: a write that fails leaves the socket counted,
+    // so that the departure can be recorded again (and a retry after a lost race starts afresh).
     if (this.member(memberId)) await this.markPresent(memberId, false);
+    this.sockets.delete(memberId);
   }
 
   private async markPresent(memberId: string, present: boolean): Promise<void> {
@@ -756,8 +758,9 @@ export class Room {
     const kept = new Set(members.filter((m) => !m.kicked).map((m) => m.id));
     const presence = pick(this.record.presence, kept);
     const awaySince = pick(this.record.awaySince, kept);
-    this.sockets.delete(memberId);
     await this.commitRoom({ seats, members, hostId, presence, awaySince });
+    // After the write: a kick or leave that could not be written leaves the member's sockets counted.
+    this.sockets.delete(memberId);
     this.transport.closeMember(this.code, memberId, kicking ? 'kicked' : 'left');
     return { ok: true };
   }
@@ -843,8 +846,9 @@ export class Room {
     if (commit.nonces[member.seat] !== null) return { ok: true };
     const nonces = replace(commit.nonces, member.seat, nonce);
     if (nonces.every((n) => n !== null)) {
-      this.record = { ...this.record, commit: { ...commit, nonces } };
-      await this.finishStart();
+      // The record in memory changes only with the deal's write: a nonce answered UNAVAILABLE is
+      // not kept, so sent again it is written, not acknowledged from memory alone.
+      await this.finishStart(nonces);
     } else {
       await this.commitRoom({ commit: { ...commit, nonces } });
     }
@@ -852,13 +856,13 @@ export class Room {
   }
 
   /** After the commitments were published and the nonces collected (or timed out): the deal. */
-  private async finishStart(): Promise<void> {
+  private async finishStart(collected?: readonly (string | null)[]): Promise<void> {
     const commit = this.record.commit;
     if (this.record.status !== 'starting' || !commit) return;
     const randomness = {
       gameId: commit.gameId,
       secrets: commit.secrets,
-      nonces: commit.nonces.map((n) => n ?? hex256()),
+      nonces: (collected ?? commit.nonces).map((n) => n ?? hex256()),
     };
     const created = createGame(this.record.settings, this.record.seatCount, randomness);
     if (!created.ok) {

@@ -1,9 +1,9 @@
 /**
- * Review finding: room:leave reads the socket's member when it arrives, but clears the socket's
- * identity after it ran in the room's line. A room:join (or room:create) on the same socket that
- * ran in between has moved the socket to another member: the leave then forgets that member's
- * socket while it is still attached, so its disconnect detaches nothing and the member stays
- * "connected" for good (no pause, no expiry, no hand-over: SEAT_CONNECTED forever).
+ * room:leave is read as the member the socket was when it arrived, and runs in the room's line. A
+ * room:join or room:create on the same socket may run first and make the socket another member:
+ * the leave then removes the member it was sent as and leaves the socket's new identity alone, so
+ * that member's sockets are still counted and its disconnect is recorded (otherwise it would stay
+ * "connected" for good: no pause, no expiry, SEAT_CONNECTED forever).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from './harness';
@@ -55,6 +55,39 @@ describe('room:leave racing a join on the same socket', () => {
     expect(await host.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
   });
 
+  it('a request sent as the member the socket was, answered after a join made it another: refused, not made for either', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, spectators: 1, start: true });
+    const [host, guest] = table.players as [Client, Client];
+    const watcher = table.spectators[0]!;
+    const guestToken = guest.you!.token;
+    guest.close();
+    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
+    const room = server.server.rooms.get(table.code)!;
+    let queued = 0;
+    const run = room.run.bind(room);
+    room.run = (operation) => {
+      queued++;
+      return run(operation);
+    };
+    let release!: () => void;
+    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const joined = watcher.request('room:join', { code: table.code, token: guestToken });
+    await waitFor(() => queued === 2, 5000, 'the join to wait in the line');
+    const said = watcher.request('chat:send', { text: 'sent as the watcher' });
+    await waitFor(() => queued === 3, 5000, 'the chat to wait in the line');
+    release();
+    await held;
+    expect(await joined).toMatchObject({ ok: true });
+    expect(await said).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
+    expect(room.record.chat.some((m) => m.text === 'sent as the watcher')).toBe(false);
+    // The socket is the guest now, and acts as the guest.
+    expect(await watcher.request('chat:send', { text: 'now the guest' })).toEqual({ ok: true });
+    const last = room.record.chat.at(-1)!;
+    expect(last.text).toBe('now the guest');
+    expect(last.memberId).toBe(guest.you!.memberId);
+  });
+
   it('a room:create sent with a leave of the old room: the new room is not held present for good', async () => {
     const server = await scope.server();
     const table = await openTable(scope, server, { humans: 2 });
@@ -83,8 +116,9 @@ describe('room:leave racing a join on the same socket', () => {
     const other = await connect(scope, server.url);
     const peek = await other.request('room:join', { code, nickname: 'Peek', role: 'spectator' });
     expect(peek.ok).toBe(true);
-    const solo = (peek as { room: { members: { nickname: string; connected: boolean }[] } }).room
-      .members.find((m) => m.nickname === 'Solo')!;
+    const solo = (
+      peek as { room: { members: { nickname: string; connected: boolean }[] } }
+    ).room.members.find((m) => m.nickname === 'Solo')!;
     expect(solo.connected).toBe(false);
   });
 
@@ -114,4 +148,3 @@ describe('room:leave racing a join on the same socket', () => {
     expect(await guest.request('room:setBot', { seat: 1, level: 'greedy' })).toEqual({ ok: true });
   });
 });
-

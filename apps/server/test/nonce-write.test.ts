@@ -1,11 +1,9 @@
 /**
- * Review finding (§8.2, durability): the last missing nonce is put into the room's record in
- * memory before the deal is written (room.ts nonce: `this.record = {...}` then finishStart). When
- * that write fails, the request is refused (UNAVAILABLE), but the nonce stays in memory only: the
- * same request sent again is answered `ok` ("already in") although the nonce was never stored. A
- * restart before the deadline loses it, and the deal uses a nonce of the server's instead of the
- * one the player was told was taken, so the player's own check of the deal (§12: "Check that your
- * nonce is at your seat's index") fails.
+ * §8.2, durability: the last missing nonce goes into the room's record only with the deal's write.
+ * When that write fails, the nonce is refused (UNAVAILABLE) and not kept in memory: sent again it
+ * is written, not answered `ok` from memory alone, so a restart before the deadline cannot deal
+ * with a nonce of the server's where the player was told theirs was taken (§12: "Check that your
+ * nonce is at your seat's index").
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from './harness';

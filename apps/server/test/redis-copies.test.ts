@@ -1,10 +1,8 @@
 /**
- * Review finding (several nodes): a join that waited in the line of a room copy the sweep dropped
- * from memory puts that copy back only if no other copy was loaded meanwhile (app.ts attach:
- * `if (!rooms.has(room.code) ...)`). When one was (a wake-up, a room look-up or another join
- * loaded the room again), the socket is counted on the dropped copy, while its requests and its
- * disconnect go to the other one: that copy does not know the socket, so the player's other tab
- * closing there marks them away, and it may itself be dropped while the socket is open.
+ * Several nodes: a join that waited in the line of a room copy the sweep dropped from memory, while
+ * another copy was loaded (a wake-up, a room look-up or another join), runs again on that copy, so
+ * that the socket is counted where its requests and its disconnect go: otherwise the player's
+ * other tab closing there marks them away, and that copy may be dropped while the socket is open.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsWith } from '@trepenta/rules';

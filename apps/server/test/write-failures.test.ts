@@ -1,9 +1,8 @@
 /**
- * Review finding: Room.remove (kick or leave) forgets the member's socket count on this node
- * before its write is made. When the write fails (storage unreachable, or a race lost for good),
- * nothing changed and the member is still here, but their open sockets are no longer counted: the
- * first of them to close marks the member away although another is still open (R23: the host may
- * then hand a connected player's seat to the stand-in).
+ * Writes that fail (the store unreachable for a moment) change nothing in memory either: a kick
+ * whose write fails keeps the member's open sockets counted, so the first of two tabs to close
+ * does not mark them away (R23: the host could hand a connected player's seat over); a departure
+ * whose write fails is written again once the store is back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from './harness';
