@@ -7,6 +7,7 @@ import {
   joinByLink,
   newPlayer,
   playUntil,
+  setName,
   shot,
   snapshot,
 } from './helpers';
@@ -117,18 +118,45 @@ test('friends play a whole game with house rules, reload, offline, spectator, ve
   await expect(host.page.locator('.winners')).toContainText(/wins|Shared victory/);
   await assertSpectatorSeesNoHiddenCard(spectator);
 
-  // Verify the deals, in the browser.
-  await bea.page.getByRole('button', { name: 'Verify the deals' }).click();
-  await expect(bea.page.locator('.verify-result')).toContainText('Everything matched', {
+  // Verify the deals, in the browser: also in the tab that was reloaded, which kept what it saw
+  // before the deal; the spectator, who joined after it, is told what it could not check.
+  for (const p of new Set([bea, current])) {
+    await p.page.getByRole('button', { name: 'Verify the deals' }).click();
+    await expect(p.page.locator('.verify-result')).toContainText('Everything matched', {
+      timeout: 30_000,
+    });
+  }
+  await shot(bea.page, 'desktop-verify');
+  await spectator.page.getByRole('button', { name: 'Verify the deals' }).click();
+  const watched = spectator.page.locator('.verify-result');
+  await expect(watched).toContainText('revealed secrets match their commitments', {
     timeout: 30_000,
   });
-  await shot(bea.page, 'desktop-verify');
+  await expect(watched).toContainText('Not checked from this browser');
+  await expect(watched).toContainText('this browser did not see them then');
+  await expect(watched).not.toContainText('Everything matched');
 
   // Chat with an emote reaches everyone.
   await host.page.getByRole('tab', { name: 'Chat' }).click();
   await host.page.getByRole('button', { name: 'Yay!' }).click();
   await cyd.page.getByRole('tab', { name: /Chat/ }).click();
   await expect(cyd.page.locator('.chat-line', { hasText: 'Yay!' })).toBeVisible();
+
+  // Cyd goes home; the others' score sheet goes on naming her until the rematch.
+  await cyd.page.getByRole('button', { name: 'Back home' }).click();
+  await expect(cyd.page).toHaveURL(/\/$/);
+  const sheet = host.page.getByRole('region', { name: 'Score sheet' });
+  await expect
+    .poll(() =>
+      host.page.evaluate(() => {
+        type Store = { getState(): { room: { members: unknown[] } | null } };
+        return (window as unknown as { __trepenta: Store }).__trepenta.getState().room?.members
+          .length;
+      }),
+    )
+    .toBe(3);
+  await expect(sheet.getByRole('rowheader', { name: /Cyd/ })).toBeVisible();
+  await expect(sheet.getByRole('rowheader', { name: /Seat 3/ })).toHaveCount(0);
 });
 
 /**
@@ -179,4 +207,78 @@ test('the turn timer runs out: a countdown, then the stand-in plays the turn (R2
     .poll(async () => ((await myTurn()) ?? 0) > first + 1, { timeout: 30_000 })
     .toBe(true);
   await expect(countdown).toBeVisible();
+});
+
+/**
+ * RULES §8: the browser keeps the commitments it was shown before the deal and the nonce it sent,
+ * so that "Verify the deals" can check the server did not choose the deal after seeing the
+ * nonces. A reload (common on a phone) keeps both: they are in the tab's session storage.
+ */
+test('a reload keeps the commitments seen before the deal and this seat’s nonce, for Verify the deals', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer(browser, 'Ada');
+  const page = player.page;
+  await page.goto('/');
+  await setName(page, 'Ada');
+  await page.getByRole('button', { name: 'Play against 2 bots' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+  const fairness = () =>
+    page.evaluate(() => {
+      type Store = {
+        getState(): {
+          game: { fairness: { gameId: string } } | null;
+          commitments: Record<string, string[]>;
+          nonces: Record<string, string>;
+        };
+      };
+      const state = (window as unknown as { __trepenta: Store }).__trepenta.getState();
+      const gameId = state.game?.fairness.gameId ?? '';
+      return {
+        gameId,
+        commitments: state.commitments[gameId] ?? null,
+        nonce: state.nonces[gameId] ?? null,
+      };
+    });
+  const before = await fairness();
+  expect(before.commitments).toHaveLength(5);
+  expect(before.nonce).toMatch(/^[0-9a-f]{64}$/);
+  await page.reload();
+  await expect(page.locator('.table-screen')).toBeVisible();
+  await expect.poll(async () => (await fairness()).gameId).toBe(before.gameId);
+  expect(await fairness()).toEqual(before);
+});
+
+/**
+ * Timers count down to the server's deadline, sent as the server's time: a device clock that is
+ * off (no network time, a dual-boot, a hand-set clock) must not shorten or lengthen them (R24).
+ * The page reads the server's clock from each join's answer.
+ */
+test('a device clock 20 s fast still shows the field-choice timer the server runs', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer(browser, 'Ada');
+  await player.context.addInitScript(() => {
+    const real = Date.now.bind(Date);
+    Date.now = () => real() + 20_000;
+  });
+  const page = player.page;
+  // 600 s of the setting: 30 s on the test server (timers at 1/20).
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 2,
+    rules: [],
+    bots: { 1: 'Easy bot' },
+    timers: { setup: 600 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+  const timer = page.locator('.setup-panel').getByRole('timer');
+  await expect(timer).toBeVisible();
+  const shown = (await timer.getAttribute('aria-label')) ?? '';
+  const [, min, sec] = /(\d+):(\d\d)/.exec(shown) ?? [];
+  const seconds = Number(min) * 60 + Number(sec);
+  expect(seconds, `shown: ${shown}`).toBeGreaterThanOrEqual(25);
 });

@@ -602,7 +602,12 @@ export async function createServer(
         return added;
       }
       room.log.info({ seats: p.seatCount }, 'room created');
-      return { ok: true, room: room.view(), you: room.you(added.member, added.token) };
+      return {
+        ok: true,
+        room: room.view(),
+        you: room.you(added.member, added.token),
+        serverTime: Date.now(),
+      };
     },
     'room:join': async (socket, p) => {
       // Returning with a token (256 bits) is not a guess; only new joins count against the limit,
@@ -677,6 +682,7 @@ export async function createServer(
             room: room.view(),
             you: room.you(member, token),
             chat: room.record.chat.slice(-50),
+            serverTime: Date.now(),
           };
         });
       // The join runs again on the room's current copy when the one it waited in was dropped from

@@ -557,8 +557,8 @@ export class Room {
   }
 
   /**
-   * The name of the player who left this seat mid-game (their name at the deal), which the seat
-   * goes on showing until the rematch; null for any other seat. A kicked player's seat is not
+   * The name of the player who left this seat during or after the game (their name at the deal),
+   * which the seat goes on showing until the rematch; null for any other seat. A kicked player's seat is not
    * named: the host sent them away, and their name is free again.
    */
   private departedName(index: number): string | null {
@@ -567,7 +567,7 @@ export class Room {
     if (this.record.members.some((m) => m.id === seat.memberId)) return null;
     // Left before the deal: the name they left as (the deal then names the seat with it).
     if (this.record.status === 'starting') return seat.leftAs ?? null;
-    return this.game?.header.names[index] ?? null;
+    return this.game?.header.names[index] ?? seat.leftAs ?? null;
   }
 
   /** A new member; players sit at the first free seat while the room is in its lobby. */
@@ -733,19 +733,21 @@ export class Room {
     if (!member) return fail('NO_SUCH_MEMBER');
     let seats = this.record.seats;
     if (member.seat !== null) {
-      const inGame = this.record.status === 'playing' || this.record.status === 'starting';
-      seats = replace(
-        seats,
-        member.seat,
-        inGame
-          ? {
-              ...seats[member.seat]!,
-              standIn: true,
-              steppedAway: false,
-              ...(kicking ? {} : { leftAs: member.nickname }),
-            }
-          : EMPTY_SEAT,
-      );
+      const seat = seats[member.seat]!;
+      const status = this.record.status;
+      let next: SeatRecord = EMPTY_SEAT;
+      if (status === 'playing' || status === 'starting') {
+        next = {
+          ...seat,
+          standIn: true,
+          steppedAway: false,
+          ...(kicking ? {} : { leftAs: member.nickname }),
+        };
+      } else if (status === 'finished' && !kicking) {
+        // The score sheet goes on naming who played; the rematch frees the seat.
+        next = { ...seat, leftAs: member.nickname };
+      }
+      seats = replace(seats, member.seat, next);
     }
     const members = kicking
       ? withKicked(this.record.members, member, seats)

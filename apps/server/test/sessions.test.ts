@@ -607,6 +607,27 @@ describe('the host', () => {
     expect(await join('Player')).toMatchObject({ ok: true });
   });
 
+  it('a player who goes home from the final score sheet keeps their name on it until the rematch', async () => {
+    const server = await scope.server();
+    const table = await openTable(scope, server, { humans: 2, start: true });
+    const [host, bea] = table.players as [Client, Client];
+    await Promise.all([playUntilOver(host, 'greedy'), playUntilOver(bea, 'greedy')]);
+    await host.until(() => host.room?.status === 'finished', 5000, 'the end');
+    const name = host.room!.seats[1]!.nickname!;
+    expect(await bea.request('room:leave', {})).toEqual({ ok: true });
+    await host.until(() => host.room!.members.length === 1, 5000, 'the leave');
+    expect(host.room!.seats[1]).toMatchObject({ kind: 'human', nickname: name, connected: false });
+    // The name is still shown, so it is still taken.
+    const newcomer = await connect(scope, server.url);
+    expect(
+      await newcomer.request('room:join', { code: table.code, nickname: name, role: 'spectator' }),
+    ).toMatchObject({ ok: false, code: 'NICKNAME_TAKEN' });
+    // The rematch frees the seat.
+    expect(await host.request('room:rematch', {})).toEqual({ ok: true });
+    await host.until(() => host.room?.status === 'lobby', 5000, 'the lobby');
+    expect(host.room!.seats[1]).toMatchObject({ kind: 'empty', nickname: null });
+  });
+
   it('a disconnected host passes the room to the next connected human after HOST_GRACE_MS', async () => {
     const grace = 400;
     const server = await scope.server({ HOST_GRACE_MS: grace });

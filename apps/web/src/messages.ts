@@ -474,6 +474,13 @@ export const m = {
     verifying: 'Checking every deal…',
     verifyOk: (rounds: number, actions: number) =>
       `Everything matched: the ${rounds} shuffles were fixed before the game began, and all ${actions} moves replay to exactly the cards you saw.`,
+    verifyReplayed: (rounds: number, actions: number) =>
+      `The ${rounds} revealed secrets match their commitments, and all ${actions} moves replay to exactly the cards you saw.`,
+    verifyUnchecked: 'Not checked from this browser:',
+    verifyUnseenCommitments:
+      'that the commitments were published before the deal: this browser did not see them then (it joined later, or the game was played on another device).',
+    verifyUnsentNonce:
+      'that your nonce was used: it was sent from another tab or device, or before this browser kept it.',
     verifyFail: 'Something did not match:',
     verifyError: (why: string) => `The deals could not be checked: ${why}`,
     verifyCommitments: 'The commitments shown before the deal do not match the ones in the record.',

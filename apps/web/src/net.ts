@@ -16,11 +16,21 @@ import type {
 } from '@trepenta/protocol';
 import type { EventBatch, EventView, MoveView, PlayerAction } from '@trepenta/rules';
 import { describeEvent, membershipNotes, seatNames } from './game/describe';
+import { syncClock } from './clock';
 import { m } from './messages';
 import { navigate } from './router';
 import { playTurnSound } from './sound';
-import { readJson, randomHex, randomId, tokens, writeJson } from './storage';
-import { announce, appendLog, emitFlights, notify, replaceLog, store } from './store';
+import { randomHex, randomId, readJson, tokens, writeJson, writeSessionMap } from './storage';
+import {
+  COMMITMENTS_KEY,
+  NONCES_KEY,
+  announce,
+  appendLog,
+  emitFlights,
+  notify,
+  replaceLog,
+  store,
+} from './store';
 import type { LogLine } from './store';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -156,13 +166,20 @@ export async function request<E extends ClientEventName>(
   if (!ENTERING.has(event) && !(await whenInRoom(timeoutMs))) {
     return { ok: false, code: 'OFFLINE', message: m.errors.offline };
   }
+  const sentAt = Date.now();
   return new Promise((resolve) => {
     (s.timeout(timeoutMs) as unknown as LooseEmitter).emit(
       event,
       payload,
       (error: Error | null, answer: Ack<AckPayloads[E]>) => {
-        if (error) resolve({ ok: false, code: 'TIMEOUT', message: m.errors.timeout });
-        else resolve(answer);
+        if (error) {
+          resolve({ ok: false, code: 'TIMEOUT', message: m.errors.timeout });
+          return;
+        }
+        // Joins answer with the server's time: the countdowns count on its clock.
+        if (answer.ok && 'serverTime' in answer && typeof answer.serverTime === 'number')
+          syncClock(answer.serverTime, sentAt, Date.now());
+        resolve(answer);
       },
     );
   });
@@ -326,21 +343,31 @@ export function onRoomState(received: RoomView): void {
   }
 }
 
+/** The deals whose commitments and nonce this tab keeps (the latest ones). */
+const DEALS_KEPT = 10;
 const noncesSent = new Set<string>();
 /** §8.2: this seat's share of the shuffle, sent once the commitments are published. */
 function sendNonce(room: RoomView, you: You | null): void {
   const commit = room.commit;
   if (!commit) return;
-  const commitments = { ...store.get().commitments, [commit.gameId]: [...commit.commitments] };
-  store.set({ commitments });
-  writeJson('trepenta.commitments', commitments, true);
-  if (you?.seat == null || noncesSent.has(commit.gameId)) return;
-  noncesSent.add(commit.gameId);
-  const nonce = randomHex(32);
-  const nonces = { ...store.get().nonces, [commit.gameId]: nonce };
-  store.set({ nonces });
-  writeJson('trepenta.nonces', nonces, true);
-  void request('game:nonce', { gameId: commit.gameId, nonce });
+  const { gameId } = commit;
+  const state = store.get();
+  // The commitments as first seen, before the deal; kept for Verify the deals.
+  if (!state.commitments[gameId]) {
+    const seen = { ...state.commitments, [gameId]: [...commit.commitments] };
+    store.set({ commitments: writeSessionMap(COMMITMENTS_KEY, seen, DEALS_KEPT) });
+  }
+  if (you?.seat == null || noncesSent.has(gameId)) return;
+  noncesSent.add(gameId);
+  // After a reload while the deal waits, the nonce this tab chose before is sent again: the server
+  // keeps the first one it gets, and the check compares with this one.
+  let nonce = state.nonces[gameId];
+  if (!nonce) {
+    nonce = randomHex(32);
+    const chosen = { ...state.nonces, [gameId]: nonce };
+    store.set({ nonces: writeSessionMap(NONCES_KEY, chosen, DEALS_KEPT) });
+  }
+  void request('game:nonce', { gameId, nonce });
 }
 
 // ---------------------------------------------------------------- the game

@@ -19,6 +19,34 @@ export function writeJson(key: string, value: unknown, session = false): void {
   safe(() => (session ? sessionStorage : localStorage).setItem(key, JSON.stringify(value)), null);
 }
 
+/** A map kept in the tab's session storage (a reload keeps it): the entries `valid` accepts. */
+export function readSessionMap<T>(
+  key: string,
+  valid: (value: unknown) => value is T,
+): Record<string, T> {
+  const raw = readJson<unknown>(key, {}, true);
+  const map: Record<string, T> = {};
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [k, v] of Object.entries(raw)) if (valid(v)) map[k] = v;
+  }
+  return map;
+}
+
+/** Writes such a map with its newest `keep` entries, and returns what it kept. */
+export function writeSessionMap<T>(
+  key: string,
+  map: Record<string, T>,
+  keep: number,
+): Record<string, T> {
+  const kept = Object.fromEntries(Object.entries(map).slice(-keep));
+  writeJson(key, kept, true);
+  return kept;
+}
+
+export function isHex64(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+}
+
 export function remove(key: string): void {
   safe(() => localStorage.removeItem(key), null);
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { EventBatch, EventView, GameView, MoveView } from '@trepenta/rules';
 import type { ChatMessage, RoomView, You } from '@trepenta/protocol';
-import { readJson, writeJson } from './storage';
+import { isHex64, readJson, readSessionMap, writeJson } from './storage';
 
 export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'crowded';
 export type SortBy = 'none' | 'suit' | 'rank';
@@ -66,11 +66,18 @@ export interface GameStore {
   pending: boolean;
   notice: Notice | null;
   closed: string | null;
-  /** Commitments seen before the deal, per game id (§8.1), and the nonce this seat sent. */
+  /**
+   * Commitments seen before the deal, per game id (§8.1), and the nonce this seat sent: kept in the
+   * tab's session storage, so that Verify the deals still checks them after a reload.
+   */
   commitments: Record<string, string[]>;
   nonces: Record<string, string>;
   prefs: Prefs;
 }
+
+/** Session storage keys of what this tab saw of its last few deals (§8). */
+export const COMMITMENTS_KEY = 'trepenta.commitments';
+export const NONCES_KEY = 'trepenta.nonces';
 
 export const useStore = create<GameStore>(() => ({
   conn: 'connecting',
@@ -90,8 +97,11 @@ export const useStore = create<GameStore>(() => ({
   pending: false,
   notice: null,
   closed: null,
-  commitments: {},
-  nonces: {},
+  commitments: readSessionMap(
+    COMMITMENTS_KEY,
+    (v): v is string[] => Array.isArray(v) && v.every(isHex64),
+  ),
+  nonces: readSessionMap(NONCES_KEY, isHex64),
   prefs: { ...DEFAULT_PREFS, ...readJson<Partial<Prefs>>(PREFS_KEY, {}) },
 }));
 

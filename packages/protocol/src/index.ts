@@ -422,8 +422,9 @@ export type Ack<T = object> = OkAck<T> | ErrorAck;
 
 /** Acks per client event. */
 export interface AckPayloads {
-  'room:create': { room: RoomView; you: You };
-  'room:join': { room: RoomView; you: You; chat: ChatMessage[] };
+  /** `serverTime`: the server's clock (ms since the epoch), against which deadlines count. */
+  'room:create': { room: RoomView; you: You; serverTime: number };
+  'room:join': { room: RoomView; you: You; chat: ChatMessage[]; serverTime: number };
   'room:leave': object;
   'room:sit': { seat: number | null };
   'room:stand': { seat: number | null };

@@ -12,7 +12,10 @@ interface ReplayRecord {
 
 export interface DealsCheck {
   readonly ok: boolean;
+  /** What did not match (empty when `ok`). */
   readonly lines: readonly string[];
+  /** What this browser could not check, having not seen it (joined late, another device). */
+  readonly unchecked: readonly string[];
   readonly rounds: number;
   readonly actions: number;
 }
@@ -40,27 +43,30 @@ export async function verifyDeals(input: {
       return {
         ok: false,
         lines: [m.score.verifyError(body.message ?? String(response.status))],
+        unchecked: [],
         rounds: 0,
         actions: 0,
       };
     }
     record = (await response.json()) as ReplayRecord;
   } catch (error) {
-    return { ok: false, lines: [m.score.verifyError(String(error))], rounds: 0, actions: 0 };
+    return {
+      ok: false,
+      lines: [m.score.verifyError(String(error))],
+      unchecked: [],
+      rounds: 0,
+      actions: 0,
+    };
   }
   const lines: string[] = [];
-  if (
-    input.seenCommitments &&
-    JSON.stringify(input.seenCommitments) !== JSON.stringify(record.commitments)
-  ) {
+  const unchecked: string[] = [];
+  if (!input.seenCommitments) unchecked.push(m.score.verifyUnseenCommitments);
+  else if (JSON.stringify(input.seenCommitments) !== JSON.stringify(record.commitments))
     lines.push(m.score.verifyCommitments);
-  }
-  if (
-    input.myNonce &&
-    typeof input.viewer === 'number' &&
-    record.randomness.nonces[input.viewer] !== input.myNonce
-  ) {
-    lines.push(m.score.verifyNonce);
+  if (typeof input.viewer === 'number') {
+    if (!input.myNonce) unchecked.push(m.score.verifyUnsentNonce);
+    else if (record.randomness.nonces[input.viewer] !== input.myNonce)
+      lines.push(m.score.verifyNonce);
   }
   const result = verifyGame(
     {
@@ -76,6 +82,7 @@ export async function verifyDeals(input: {
   return {
     ok: lines.length === 0,
     lines,
+    unchecked,
     rounds: record.commitments.length,
     actions: result.actionsReplayed,
   };

@@ -229,12 +229,27 @@ export function ScoreSheet({
       {check && check !== 'running' && (
         <div className={`verify-result ${check.ok ? 'ok' : 'bad'}`} role="status">
           {check.ok ? (
-            <p>✔ {m.score.verifyOk(check.rounds, check.actions)}</p>
+            <p>
+              ✔{' '}
+              {check.unchecked.length === 0
+                ? m.score.verifyOk(check.rounds, check.actions)
+                : m.score.verifyReplayed(check.rounds, check.actions)}
+            </p>
           ) : (
             <>
               <p>✘ {m.score.verifyFail}</p>
               <ul>
                 {check.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {check.unchecked.length > 0 && (
+            <>
+              <p>{m.score.verifyUnchecked}</p>
+              <ul>
+                {check.unchecked.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { serverNow } from '../clock';
 import { m } from '../messages';
 import { playHurrySound } from '../sound';
 import { announce, store } from '../store';
@@ -14,7 +15,7 @@ export const HURRY_MS = 10_000;
 export function useHurryWarning(at: number | null, mine: boolean): void {
   useEffect(() => {
     if (!mine || at === null) return;
-    const wait = at - HURRY_MS - Date.now();
+    const wait = at - HURRY_MS - serverNow();
     if (wait < 0) return;
     const timer = setTimeout(() => {
       announce(m.table.hurry);

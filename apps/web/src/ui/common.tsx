@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { MAX_SEATS } from '@trepenta/rules';
+import { serverNow } from '../clock';
 import { m } from '../messages';
 
 /** Whether a media query matches, following it as the window changes. */
@@ -20,11 +21,11 @@ export function useMedia(query: string): boolean {
 /** A phone in portrait: the table's compact layout (styles.css, max-width 640px). */
 export const useIsPhone = (): boolean => useMedia('(max-width: 640px)');
 
-/** Re-renders every `ms` while mounted. */
+/** Re-renders every `ms` while mounted; the time on the server's clock (deadlines are on it). */
 export function useNow(ms = 250): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), ms);
+    const id = setInterval(() => setNow(serverNow()), ms);
     return () => clearInterval(id);
   }, [ms]);
   return now;
