@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsWith } from '@trepenta/rules';
-import { Client, playUntilOver, startServer } from './harness';
+import { Client, decide, playUntilOver, startServer } from './harness';
 import type { TestServer } from './harness';
 import type { Config } from '../src/config';
 import type { RedisStore } from '../src/store/redis';
@@ -269,5 +269,146 @@ runIt('two server nodes on one Redis', () => {
     expect((await getJson(`${b.url}/api/rooms/${code}`)).status).toBe(200);
     expect(await back.request('room:lock', { locked: true })).toEqual({ ok: true });
     await back.until(() => back.room?.locked === true, 5000, 'the room locked, for everyone in it');
+  });
+
+  /**
+   * A join that waited in the line of a copy the sweep dropped from memory, while another copy was
+   * loaded (a wake-up, a room look-up or another join), runs again on that copy, so that the socket
+   * is counted where its requests and its disconnect go: otherwise the player's other tab closing
+   * there marks them away, and that copy may be dropped while the socket is open.
+   */
+  it('R23: a join that waited in a dropped copy while another was loaded: the player stays connected while a tab is open', async () => {
+    redis = await TestRedis.start();
+    const a = await node();
+    const ana = client(a);
+    const created = await ana.ok('room:create', {
+      nickname: 'Ana',
+      settings: settingsWith([]),
+      seatCount: 2,
+    });
+    const code = created.room.code;
+    const token = created.you.token;
+    ana.close();
+    const dropped = a.server.rooms.get(code)!;
+    await waitFor(() => Promise.resolve(dropped.localSockets === 0), 5000, 'Ana away');
+
+    // The room's line is busy; Ana comes back in a first tab, and the copy leaves memory (as the
+    // sweep drops a room quiet for 10 minutes) before her join runs.
+    let release = () => {};
+    const busy = dropped.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const first = client(a);
+    const joined = first.request('room:join', { code, token });
+    await sleep(100);
+    a.server.rooms.delete(code);
+    // Meanwhile the room is looked up (a wake-up, the lobby's room summary, another player's
+    // join): a fresh copy is loaded.
+    expect((await getJson(`${a.url}/api/rooms/${code}`)).status).toBe(200);
+    release();
+    await busy;
+    expect(await joined).toMatchObject({ ok: true });
+
+    // A second tab of Ana's.
+    const second = client(a);
+    await second.ok('room:join', { code, token });
+    // The first tab closes; the second is still open.
+    first.close();
+    await sleep(500);
+    const synced = await second.request('game:sync', {});
+    expect(synced.ok).toBe(true);
+    const me = (synced as { room: { members: { id: string; connected: boolean }[] } }).room
+      .members[0]!;
+    expect(me.connected).toBe(true);
+  });
+
+  /**
+   * A game action is appended only over the room revision it was decided on, also when it leaves
+   * the room record as it is (store/redis.ts APPEND): a node that read the room before another
+   * node changed it (a seat taken back from the stand-in, a member kicked) reloads and decides
+   * again. Here the stand-in makes no move for a player after they were told the seat is theirs.
+   */
+  it('R23: after room:takeBack is acknowledged, the stand-in makes no move in that seat', async () => {
+    redis = await TestRedis.start();
+    const a = await node({ BOT_DELAY_MS: 0 });
+    const b = await node({ BOT_DELAY_MS: 0 });
+    const ana = client(a);
+    const created = await ana.ok('room:create', {
+      nickname: 'Ana',
+      settings: settingsWith([]),
+      seatCount: 2,
+    });
+    const code = created.room.code;
+    const bea = client(b);
+    const joined = await bea.ok('room:join', { code, nickname: 'Bea' });
+    await ana.until(() => ana.room?.members.length === 2, 5000, 'both in the lobby');
+    await ana.ok('room:start', {});
+    await Promise.all([ana, bea].map((c) => c.until(() => c.view !== null, 10_000, 'first view')));
+
+    // The stand-in's draws in Bea's seat are held in the store (a slow write) when asked.
+    let holding = true;
+    const held: { node: TestServer; version: number; release: () => void }[] = [];
+    for (const server of [a, b]) {
+      const store = server.server.store;
+      const append = store.appendAction.bind(store);
+      store.appendAction = async (room, entry, snapshot, finished, roomChanged) => {
+        if (
+          holding &&
+          entry.seat === 1 &&
+          entry.actionId.startsWith('bot:') &&
+          entry.action.type === 'draw'
+        ) {
+          await new Promise<void>((release) =>
+            held.push({ node: server, version: entry.version, release }),
+          );
+        }
+        return append(room, entry, snapshot, finished, roomChanged);
+      };
+    }
+
+    // Bea steps away: the stand-in plays her seat. Ana chooses her field and plays her turns.
+    expect(await bea.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
+    const anaField = decide(ana.view!, 'greedy', 1)!;
+    await ana.ok('game:action', { version: ana.view!.version, actionId: 'f0', action: anaField });
+    let n = 0;
+    while (held.length === 0) {
+      await ana.until(
+        () => held.length > 0 || (ana.view?.phase === 'turns' && ana.view.turn?.seat === 0),
+        10_000,
+        "Ana's turn or the stand-in's",
+      );
+      if (held.length > 0) break;
+      const drawn = await ana.ok('game:action', {
+        version: ana.view!.version,
+        actionId: `d${n}`,
+        action: { type: 'draw', from: 'drawPile' },
+      });
+      await ana.until(() => ana.view!.version >= drawn.version, 5000, 'the draw seen');
+      const hand = ana.view!.seats[0]!.hand!;
+      await ana.ok('game:action', {
+        version: ana.view!.version,
+        actionId: `x${n++}`,
+        action: { type: 'discard', cardId: hand[0]!.id },
+      });
+      await sleep(50);
+    }
+    await waitFor(() => held.length > 0, 10_000, "the stand-in's draw");
+    const [draw] = held;
+
+    // Meanwhile Bea takes her seat back through the other node, and is told she has it.
+    const other = draw!.node === a ? b : a;
+    const back = client(other);
+    await back.ok('room:join', { code, token: joined.you.token });
+    expect(await back.request('room:takeBack', {})).toEqual({ ok: true });
+    await back.until(() => back.room?.seats[1]?.standIn === false, 5000, 'the seat back');
+
+    // The held write goes on.
+    holding = false;
+    for (const h of held) h.release();
+    await sleep(1000);
+    const stored = await other.server.store.loadGame(code, 1);
+    const standInMoves = stored!.log.filter(
+      (e) => e.seat === 1 && e.actionId.startsWith('bot:') && e.version >= draw!.version,
+    );
+    // The seat was Bea's again before that move was stored: the stand-in must not have made it.
+    expect(standInMoves).toEqual([]);
   });
 });

@@ -7,41 +7,69 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from './harness';
+import type { Config } from '../src/config';
+import type { Room } from '../src/room';
 import { Scope, connect, openTable, sleep, sync, waitFor } from './support';
 
 const scope = new Scope();
 afterEach(() => scope.cleanup());
 
+/**
+ * Keeps the room's line busy (as a slow write or a bot move does) until `release`, counting the
+ * operations queued in it, this one first.
+ */
+function holdLine(room: Room) {
+  let queued = 0;
+  const run = room.run.bind(room);
+  room.run = (operation) => {
+    queued++;
+    return run(operation);
+  };
+  let open!: () => void;
+  const held = room.run(() => new Promise<void>((resolve) => (open = resolve)));
+  return {
+    queued: () => queued,
+    release: async () => {
+      open();
+      await held;
+    },
+  };
+}
+
 describe('room:leave racing a join on the same socket', () => {
-  it('R23: the member the socket joined as is away once that socket closes', async () => {
-    const server = await scope.server({ HANDOVER_AFTER_MS: 300 });
+  /**
+   * A table whose guest dropped: the watcher's socket (member W) comes back as the guest with the
+   * guest's seat link while the room's line is busy (as a slow write or a bot move keeps it), and
+   * sends `next` at once, before the join is answered.
+   */
+  async function joinAsGuestThen(
+    config: Partial<Config>,
+    next: (watcher: Client) => Promise<unknown>,
+  ) {
+    const server = await scope.server(config);
     const table = await openTable(scope, server, { humans: 2, spectators: 1, start: true });
     const [host, guest] = table.players as [Client, Client];
     const watcher = table.spectators[0]!;
-    const guestToken = guest.you!.token;
     guest.close();
     await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
-
-    // The watcher's socket (member W) comes back as the guest with the guest's seat link, and,
-    // without waiting, leaves (it meant W to go). The room's line is busy meanwhile, as a slow
-    // write or a bot move keeps it.
     const room = server.server.rooms.get(table.code)!;
-    let queued = 0;
-    const run = room.run.bind(room);
-    room.run = (operation) => {
-      queued++;
-      return run(operation);
-    };
-    let release!: () => void;
-    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
-    const joined = watcher.request('room:join', { code: table.code, token: guestToken });
-    await waitFor(() => queued === 2, 5000, 'the join to wait in the line');
-    const left = watcher.request('room:leave', {});
-    await waitFor(() => queued === 3, 5000, 'the leave to wait in the line');
-    release();
-    await held;
+    const line = holdLine(room);
+    const joined = watcher.request('room:join', { code: table.code, token: guest.you!.token });
+    await waitFor(() => line.queued() === 2, 5000, 'the join to wait in the line');
+    const second = next(watcher);
+    await waitFor(() => line.queued() === 3, 5000, 'the next request to wait in the line');
+    await line.release();
     expect(await joined).toMatchObject({ ok: true });
-    expect(await left).toMatchObject({ ok: true });
+    return { server, host, guest, watcher, room, answer: await second };
+  }
+
+  it('R23: the member the socket joined as is away once that socket closes', async () => {
+    // The leave meant W to go.
+    const { server, host, watcher, answer } = await joinAsGuestThen(
+      { HANDOVER_AFTER_MS: 300 },
+      (watcher) => watcher.request('room:leave', {}),
+    );
+    expect(answer).toMatchObject({ ok: true });
 
     // The socket closes: nobody is connected to seat 1 any more.
     const open = server.server.io.of('/').sockets.size;
@@ -51,35 +79,15 @@ describe('room:leave racing a join on the same socket', () => {
     const after = await sync(host);
     expect(after.room.seats[1]!.connected).toBe(false);
     await sleep(400);
-    // R23: the host may now hand the seat over; with the bug it is SEAT_CONNECTED forever.
+    // R23: the host may now hand the seat over (it was SEAT_CONNECTED for good).
     expect(await host.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
   });
 
   it('a request sent as the member the socket was, answered after a join made it another: refused, not made for either', async () => {
-    const server = await scope.server();
-    const table = await openTable(scope, server, { humans: 2, spectators: 1, start: true });
-    const [host, guest] = table.players as [Client, Client];
-    const watcher = table.spectators[0]!;
-    const guestToken = guest.you!.token;
-    guest.close();
-    await host.until(() => host.room?.seats[1]?.connected === false, 5000, 'the drop');
-    const room = server.server.rooms.get(table.code)!;
-    let queued = 0;
-    const run = room.run.bind(room);
-    room.run = (operation) => {
-      queued++;
-      return run(operation);
-    };
-    let release!: () => void;
-    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
-    const joined = watcher.request('room:join', { code: table.code, token: guestToken });
-    await waitFor(() => queued === 2, 5000, 'the join to wait in the line');
-    const said = watcher.request('chat:send', { text: 'sent as the watcher' });
-    await waitFor(() => queued === 3, 5000, 'the chat to wait in the line');
-    release();
-    await held;
-    expect(await joined).toMatchObject({ ok: true });
-    expect(await said).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
+    const { guest, watcher, room, answer } = await joinAsGuestThen({}, (watcher) =>
+      watcher.request('chat:send', { text: 'sent as the watcher' }),
+    );
+    expect(answer).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
     expect(room.record.chat.some((m) => m.text === 'sent as the watcher')).toBe(false);
     // The socket is the guest now, and acts as the guest.
     expect(await watcher.request('chat:send', { text: 'now the guest' })).toEqual({ ok: true });
@@ -93,8 +101,7 @@ describe('room:leave racing a join on the same socket', () => {
     const table = await openTable(scope, server, { humans: 2 });
     const guest = table.players[1]!;
     const room = server.server.rooms.get(table.code)!;
-    let release!: () => void;
-    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const line = holdLine(room);
     // The old room's line is busy; the new room's is not.
     const created = guest.request('room:create', {
       nickname: 'Solo',
@@ -104,8 +111,7 @@ describe('room:leave racing a join on the same socket', () => {
     const left = guest.request('room:leave', {});
     const answer = await created;
     expect(answer).toMatchObject({ ok: true });
-    release();
-    await held;
+    await line.release();
     expect(await left).toMatchObject({ ok: true });
     const code = (answer as { room: { code: string } }).room.code;
     // The guest is the new room's only member; its socket closes.
@@ -127,8 +133,7 @@ describe('room:leave racing a join on the same socket', () => {
     const table = await openTable(scope, server, { humans: 2 });
     const guest = table.players[1]!;
     const room = server.server.rooms.get(table.code)!;
-    let release!: () => void;
-    const held = room.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const line = holdLine(room);
     // Leave (apps/web/src/net.ts leaveRoom: waits 3 s for the ack, then goes home anyway) ...
     const left = guest.request('room:leave', {});
     await sleep(100);
@@ -140,8 +145,7 @@ describe('room:leave racing a join on the same socket', () => {
     });
     expect(created).toMatchObject({ ok: true });
     // The old room's line moves on; the leave is made.
-    release();
-    await held;
+    await line.release();
     expect(await left).toMatchObject({ ok: true });
     // The player is in the new room: their requests there are answered.
     expect(await guest.request('chat:send', { text: 'hello' })).toEqual({ ok: true });

@@ -5,11 +5,26 @@
  * whose write fails is written again once the store is back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Client } from './harness';
+import type { Client, TestServer } from './harness';
 import { Scope, openTable, rejoin, sleep, sync, waitFor } from './support';
 
 const scope = new Scope();
 afterEach(() => scope.cleanup());
+
+/** The store's next room write fails (the storage unreachable for a moment); `failed()` says when it has. */
+function failNextRoomWrite(server: TestServer): { failed: () => boolean } {
+  const store = server.server.store;
+  const save = store.saveRoom.bind(store);
+  let pending = true;
+  store.saveRoom = async (record) => {
+    if (pending) {
+      pending = false;
+      throw new Error('storage unreachable');
+    }
+    return save(record);
+  };
+  return { failed: () => !pending };
+}
 
 describe('a kick whose write fails', () => {
   it('R23: leaves the member connected while one of their tabs is open', async () => {
@@ -20,16 +35,7 @@ describe('a kick whose write fails', () => {
     const { client: second } = await rejoin(scope, server.url, table.code, guest.you!.token);
 
     // The kick's write fails once (the storage was unreachable for a moment).
-    const store = server.server.store;
-    const save = store.saveRoom.bind(store);
-    let fail = true;
-    store.saveRoom = async (record) => {
-      if (fail) {
-        fail = false;
-        throw new Error('storage unreachable');
-      }
-      return save(record);
-    };
+    failNextRoomWrite(server);
     const kick = await host.request('room:kick', { memberId: guest.you!.memberId });
     expect(kick).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
     // Nothing changed: the guest is still a member, seated and connected.
@@ -54,19 +60,10 @@ describe('a departure whose write fails', () => {
     const server = await scope.server({ HANDOVER_AFTER_MS: 200 });
     const table = await openTable(scope, server, { humans: 2, start: true });
     const [host, guest] = table.players as [Client, Client];
-    const store = server.server.store;
-    const save = store.saveRoom.bind(store);
-    let fail = true;
-    store.saveRoom = async (record) => {
-      if (fail) {
-        fail = false;
-        throw new Error('storage unreachable');
-      }
-      return save(record);
-    };
+    const write = failNextRoomWrite(server);
     // The guest's tab closes just as the storage is unreachable for one write.
     guest.close();
-    await waitFor(() => !fail, 5000, 'the failed write');
+    await waitFor(() => write.failed(), 5000, 'the failed write');
     // The storage is back; the room goes on (the host plays, chats, the room is written again).
     await sleep(300);
     expect((await host.request('chat:send', { text: 'still there?' })).ok).toBe(true);
