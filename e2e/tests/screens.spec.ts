@@ -6,6 +6,7 @@ import {
   actOnce,
   createRoom,
   newPlayer,
+  setName,
   shot,
   smallTapTargets,
   snapshot,
@@ -138,6 +139,77 @@ for (const size of ['desktop', 'phone'] as const) {
       };
     });
     expect(rematch).toEqual({ gameNumber: 2, openField: true, round: 1, phase: 'setup' });
+  });
+}
+
+/**
+ * A name as long as the app allows (24 characters): the score sheet under the revealed hands at a
+ * round end, and the final one, show every round and the total on a phone, the name wrapped (as
+ * the side panel's Scores tab does), neither the page nor the sheet scrolling sideways. On a
+ * desktop the name has room: it stays on one line.
+ */
+for (const size of ['phone', 'desktop'] as const) {
+  test(`${size}: with a 24-character name the score sheet shows every round and the total, at a round end and at the game end`, async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const name = 'Maximilian Alexandrovich';
+    const player = await newPlayer(browser, name, {
+      viewport: size === 'phone' ? PHONE : DESKTOP,
+      mobile: size === 'phone',
+    });
+    const page = player.page;
+    await page.goto('/');
+    await setName(page, name);
+    await page.getByRole('button', { name: 'Play against 2 bots' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+    const playTo = (phase: string) =>
+      expect
+        .poll(
+          async () => {
+            const s = await snapshot(page);
+            if (s.phase === phase) return true;
+            await actOnce(player);
+            return false;
+          },
+          { timeout: 180_000, intervals: [50] },
+        )
+        .toBe(true);
+    await playTo('roundEnd');
+    const round = page.getByRole('region', { name: /^Score sheet after round \d$/ });
+    await round.scrollIntoViewIfNeeded();
+    // Soft: the final sheet is looked at as well when this one fails.
+    expect.soft(await scoreSheetLayout(round)).toEqual({ hidden: [], wrapped: size === 'phone' });
+    await shot(page, `${size}-round-scores-long-name`);
+    await playTo('gameOver');
+    const final = page.getByRole('region', { name: 'Score sheet', exact: true });
+    await final.locator('.score-table').scrollIntoViewIfNeeded();
+    expect(await scoreSheetLayout(final)).toEqual({ hidden: [], wrapped: size === 'phone' });
+    await shot(page, `${size}-score-sheet-long-name`);
+    await assertNoHorizontalScroll(page);
+  });
+}
+
+/**
+ * The score table in `sheet`: which of its cells reach past what shows them (the screen, or a box
+ * that scrolls or clips), in px, and whether the first row's name takes more than one line.
+ */
+function scoreSheetLayout(sheet: ReturnType<Page['locator']>) {
+  return sheet.locator('.score-table').evaluate((table) => {
+    const hidden: string[] = [];
+    for (const cell of Array.from(table.querySelectorAll<HTMLElement>('th, td'))) {
+      if (cell.closest('caption')) continue;
+      const box = cell.getBoundingClientRect();
+      let right = document.documentElement.clientWidth;
+      for (let el = cell.parentElement; el; el = el.parentElement) {
+        if (getComputedStyle(el).overflowX !== 'visible')
+          right = Math.min(right, el.getBoundingClientRect().right);
+      }
+      if (box.right - right > 0.5 || cell.scrollWidth > cell.clientWidth + 1)
+        hidden.push(`${cell.textContent}: ${(box.right - right).toFixed(1)} px`);
+    }
+    const [first, second] = Array.from(table.querySelectorAll<HTMLElement>('tbody th'));
+    return { hidden, wrapped: first!.offsetHeight > second!.offsetHeight + 4 };
   });
 }
 
