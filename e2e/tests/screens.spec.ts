@@ -257,6 +257,79 @@ test('phone, six seats: the five opponents take two rows, each name whole', asyn
   await shot(page, 'phone-six-seats');
 });
 
+/**
+ * Known cards (UX.md: "shown small beside their hand count"): a bot that takes from the discard
+ * pile a few times has five of them. On a phone at a table of six, three panels to a row, they
+ * wrap inside the panel, drawn at the panel's card size and clear of the die in its corner, not
+ * over the next panel and off the screen; the hand's name still says them all.
+ */
+test('phone, six seats: an opponent’s five known cards wrap inside its panel, each still named', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { page } = await phoneGameWithBots(browser, {
+    rules: [],
+    bots: { 1: 'Easy bot', 2: 'Easy bot', 3: 'Easy bot', 4: 'Easy bot', 5: 'Easy bot' },
+  });
+  // The table waits for Ada; each other seat's hand is as a game brings it: five cards, all of
+  // them seen entering it (taken from the discard pile), and in the last seat's hand six, as
+  // while it plays a turn whose draw was the discard pile's top card.
+  await page.evaluate(() => {
+    interface Seat {
+      seat: number;
+      handCount: number;
+      known: object[];
+    }
+    type Store = {
+      getState(): { game: { viewer: number; seats: Seat[] } };
+      setState(state: object): void;
+    };
+    const store = (window as unknown as { __trepenta: Store }).__trepenta;
+    const game = structuredClone(store.getState().game);
+    const known = ['J', '8', '2', 'Q', '7', 'K'].map((rank) => ({ rank, suit: 'H' }));
+    const others = game.seats.filter((seat) => seat.seat !== game.viewer);
+    others.forEach((seat, i) => {
+      seat.handCount = i === others.length - 1 ? 6 : 5;
+      seat.known = known.slice(0, seat.handCount);
+    });
+    store.setState({ game });
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const panels = page.locator('.opponents .seat-panel');
+  await expect(panels.locator('.known .card')).toHaveCount(26);
+  const misplaced = await panels.evaluateAll((all) =>
+    all.flatMap((panel) => {
+      const style = getComputedStyle(panel);
+      const box = panel.getBoundingClientRect();
+      const right = box.right - parseFloat(style.borderRightWidth);
+      const die = panel.querySelector('.die')!.getBoundingClientRect();
+      const name = panel.getAttribute('aria-label');
+      return Array.from(panel.querySelectorAll('.known .card')).flatMap((el) => {
+        const card = el.getBoundingClientRect();
+        const found: string[] = [];
+        if (card.right - right > 0.5)
+          found.push(`${name}: ${(card.right - right).toFixed(1)} px out`);
+        if (card.width < 19) found.push(`${name}: a card ${card.width} px wide`);
+        const overDie =
+          card.right > die.left &&
+          card.left < die.right &&
+          card.bottom > die.top &&
+          card.top < die.bottom;
+        if (overDie) found.push(`${name}: a card over the die`);
+        return found;
+      });
+    }),
+  );
+  expect(misplaced).toEqual([]);
+  await expect(
+    page.getByRole('group', {
+      name: 'Easy bot 4’s hand: 5 cards, known cards in hand: jack of hearts, 8 of hearts, 2 of hearts, queen of hearts, 7 of hearts',
+    }),
+  ).toBeVisible();
+  await shot(page, 'phone-six-seats-known-cards');
+  await assertNoHorizontalScroll(page);
+});
+
 test('desktop, six seats: each opponent’s field stays inside its panel at any window width', async ({
   browser,
 }) => {
