@@ -1,11 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { applyAction, legalActions } from '@trepenta/rules';
 import type { GameState, GameView, PlayerAction } from '@trepenta/rules';
 import { m } from '../src/messages';
 import { layOffTargets, meldKey } from '../src/game/targets';
+import { store } from '../src/store';
 import { RoundEndBoard } from '../src/table/RoundEnd';
-import { playUntil, search, viewOf } from './fixtures';
+import { Table } from '../src/table/Table';
+import { playUntil, roomOf, search, viewOf } from './fixtures';
 
 const names = ['Ada', 'Bea', 'Cyd'];
 
@@ -56,6 +58,27 @@ describe('lay-off targeting (Rival Sets)', () => {
     expect(send).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'layOff', cardId: layOff.cardId, target: layOff.target }),
     );
+  });
+
+  afterEach(() => store.set({ selection: null }));
+
+  it('Escape cancels the card picked to lay off, as it cancels a pick on a turn (UX.md)', () => {
+    render(<Table game={view} room={roomOf(names)} />);
+    const lit = () => document.querySelectorAll('.meld.lit').length;
+    const pressed = () => document.querySelectorAll('.deadwood [aria-pressed="true"]').length;
+    const card = document.querySelector<HTMLButtonElement>('.deadwood .hand-card.playable')!;
+    fireEvent.click(card);
+    expect(pressed()).toBe(1);
+    expect(lit()).toBeGreaterThan(0);
+    act(() => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(pressed()).toBe(0);
+    expect(lit()).toBe(0);
+    expect(document.querySelectorAll('.lay-off-button').length).toBe(0);
+    // The card can be picked again.
+    fireEvent.click(card);
+    expect(pressed()).toBe(1);
   });
 
   it('pass is always there on your lay-off turn', () => {

@@ -6,6 +6,7 @@ import { cardText } from '../game/describe';
 import { layOffTargets, meldKey } from '../game/targets';
 import { m } from '../messages';
 import { act } from '../net';
+import { store, useStore } from '../store';
 import { CardFace } from '../ui/Card';
 import { Countdown } from '../ui/common';
 import { ScoreTable } from './ScoreSheet';
@@ -31,7 +32,12 @@ export function RoundEndBoard({
   const reveal = game.reveal!;
   const legal = useMemo(() => legalActions(game), [game]);
   const me = game.viewer === 'spectator' ? null : game.viewer;
-  const [selected, setSelected] = useState<string | null>(null);
+  // The unmelded card picked to lay off is the table's one selection, so that Escape cancels it
+  // as it cancels a pick on a turn (Table's keys), and a new view of the round forgets it.
+  const selection = useStore((s) => s.selection);
+  const selected = selection?.kind === 'hand' ? selection.cardId : null;
+  const setSelected = (cardId: string | null) =>
+    store.set({ selection: cardId === null ? null : { kind: 'hand', cardId } });
   const at = room ? deadlineOf(game, room) : null;
   const layoff = reveal.layoff;
   const myLayOff = game.phase === 'layoff' && layoff?.seat === me && me !== null;
@@ -108,7 +114,7 @@ export function RoundEndBoard({
             layOffTurn={layoff?.seat === seat && game.phase === 'layoff'}
             selectable={myLayOff && seat === me ? layableIds : null}
             selected={selected}
-            onSelect={(id) => setSelected((current) => (current === id ? null : id))}
+            onSelect={(id) => setSelected(selected === id ? null : id)}
             targets={targets}
             onLayOff={(meld, end) => selected && layOff(selected, seat, meld, end)}
             onDropCard={(cardId, meld) => {
