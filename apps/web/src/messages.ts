@@ -108,6 +108,11 @@ const END_REASONS: Record<RoundEndReason, string> = {
   stall: 'Nobody made progress for a full lap of turns.',
 };
 
+const MELD_KINDS: Record<'set' | 'run', string> = {
+  set: 'set',
+  run: 'run',
+};
+
 /**
  * How the viewer is named in the sentences about a seat ("You drew…"): it takes "are", not "is",
  * and "win", not "wins".
@@ -390,7 +395,9 @@ export const m = {
     moveLeft: 'Move left',
     moveRight: 'Move right',
     toField: 'to field',
-    toHand: 'to hand',
+    /** A card laid in the field being ordered, by its position and the position's value. */
+    orderCard: (pos: number, value: number, card: string, toHand: boolean) =>
+      `Position ${pos + 1}, value ${value}: ${card}${toHand ? ', to hand' : ''}`,
     confirm: 'Lay this field',
     needFive: (n: number) => `Field needs 5 cards (now ${n})`,
     waiting: 'Field chosen. Waiting for the others…',
@@ -433,9 +440,7 @@ export const m = {
     fieldCard: (card: string, faceUp: boolean) =>
       faceUp ? card : `${card} (turned over at the round’s end)`,
     wasDown: 'Still face down when the round ended',
-    meldLabel: (kind: 'set' | 'run', cards: string) => `${kind} ${cards}`,
-    set: 'set',
-    run: 'run',
+    meldLabel: (kind: 'set' | 'run', cards: string) => `${MELD_KINDS[kind]} ${cards}`,
     noMelds: 'no melds',
     roundPoints: 'This round',
     total: 'Total',
@@ -610,6 +615,7 @@ export const m = {
     gameEnded: (winners: string) => `The game is over. ${winners}`,
     abandoned: 'The game was stopped.',
     yourTurn: 'It’s your turn.',
-    possessive: (name: string) => (name === YOU ? 'your' : `${name}’s`),
+    /** Whose it is: "your" for the viewer's own, else "Bea’s" (even for a player called You). */
+    whose: (name: string, mine: boolean) => (mine ? 'your' : `${name}’s`),
   },
 } as const;

@@ -63,4 +63,24 @@ describe('describeEvent', () => {
       'Ada completed the field! 1 last turn to go.',
     ]);
   });
+
+  it('a player who calls themself "You" is "You’s" to the others, never "your"', () => {
+    const laidOff: EventView = {
+      type: 'laidOff',
+      seat: 0,
+      target: { seat: 1, meld: 0 },
+      end: 'set',
+      moves: [
+        {
+          card: { rank: '7', suit: 'H' },
+          from: { zone: 'hand', seat: 0 },
+          to: { zone: 'meld', seat: 1, meld: 0 },
+        },
+      ],
+    };
+    const text = (viewer: 0 | 1) =>
+      describeEvent(laidOff, viewer, ['Ada', 'You']).map((line) => line.text);
+    expect(text(0)).toEqual(['You laid the 7 of hearts off onto You’s meld.']);
+    expect(text(1)).toEqual(['Ada laid the 7 of hearts off onto your meld.']);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { isFieldChoice, legalActions } from '@trepenta/rules';
 import type { PlayerAction } from '@trepenta/rules';
+import { cardText } from '../src/game/describe';
 import { SetupPanel } from '../src/table/Setup';
 import { m } from '../src/messages';
 import { newGame, viewOf } from './fixtures';
@@ -79,6 +80,27 @@ describe('setup modes', () => {
     if (action.type !== 'chooseSort') return;
     expect(new Set(action.field)).toEqual(new Set(picked.map((c) => c.id)));
     expect(isFieldChoice(legalActions(view).fieldChoice!, action)).toBe(true);
+  });
+
+  it('the field being ordered names each card by position and value in words of its own', () => {
+    // A translation of the face-down sentence, its commas elsewhere, leaves these names alone
+    // (they were cut from that sentence at its commas).
+    const spy = vi
+      .spyOn(m.table, 'slotFaceDown')
+      .mockImplementation((pos, value) => `Platz ${pos + 1} (Wert ${value}), verdeckt`);
+    try {
+      const { view } = renderSetup(['sort', 'peek']);
+      const first = view.setup!.piles!.A[0]!;
+      fireEvent.click(screen.getAllByRole('button', { name: /, to field$/ })[0]!);
+      const die = view.seats[0]!.die;
+      expect(
+        screen.getByRole('button', {
+          name: `Position 1, value ${die}: ${cardText(first)}, to hand`,
+        }),
+      ).toBeTruthy();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('after choosing, the player waits and sees who is still choosing', () => {

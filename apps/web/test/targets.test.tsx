@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { cardValue, legalActions } from '@trepenta/rules';
 import type { GameState, PlayerAction } from '@trepenta/rules';
 import { turnControls, turnHint } from '../src/game/controls';
@@ -107,6 +107,11 @@ describe('field highlighting', () => {
     expect(slot.getAttribute('aria-label')).toMatch(/Swap your .* on Bea’s field/);
     fireEvent.click(slot);
     expect(send).toHaveBeenCalledWith(swap);
+    // A player may call themself "You": their field is still theirs, not the viewer's.
+    cleanup();
+    render(<FieldRow seat={target} name="You" own={false} size="sm" controls={controls} />);
+    const theirs = screen.getAllByRole('button', { name: /^Position/ })[swap.target.position]!;
+    expect(theirs.getAttribute('aria-label')).toMatch(/Swap your .* on You’s field/);
   });
 
   it('piles: only legal draws are clickable, and the discard pile takes a discard', () => {

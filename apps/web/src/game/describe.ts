@@ -81,7 +81,7 @@ export function describeEvent(
 ): Described[] {
   const isMe = (seat: number) => seat === viewer;
   const who = (seat: number) => (isMe(seat) ? m.table.you : (names[seat] ?? m.lobby.seatN(seat)));
-  const whose = (seat: number) => (isMe(seat) ? 'your' : m.log.possessive(who(seat)));
+  const whose = (seat: number) => m.log.whose(who(seat), isMe(seat));
   const line = (text: string, seat: number | null = null, own = false): Described => ({
     text,
     own,

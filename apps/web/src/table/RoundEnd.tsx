@@ -323,7 +323,7 @@ function RevealSeatView({
                   meld={meld}
                   seat={seat}
                   index={index}
-                  owner={m.log.possessive(name)}
+                  owner={m.log.whose(name, mine)}
                   ends={targets.get(meldKey(seat, index)) ?? null}
                   onLayOff={(end) => onLayOff(index, end)}
                   onDropCard={(cardId) => onDropCard(cardId, index)}
@@ -393,10 +393,7 @@ function MeldView({
   onLayOff: (end: LayOffEnd) => void;
   onDropCard: (cardId: string) => void;
 }) {
-  const label = m.roundEnd.meldLabel(
-    meld.kind === 'set' ? m.roundEnd.set : m.roundEnd.run,
-    facesText(meld.cards),
-  );
+  const label = m.roundEnd.meldLabel(meld.kind, facesText(meld.cards));
   const lit = ends !== null && ends.length > 0;
   return (
     <span

@@ -182,7 +182,12 @@ export function FieldOrder({
                     className="hand-card playable"
                     draggable
                     onDragStart={() => setDragging(position)}
-                    aria-label={`${m.table.slotFaceDown(position, value).split(',').slice(0, 2).join(',')}: ${cardText(card)}${onRemove ? `, ${m.setup.toHand}` : ''}`}
+                    aria-label={m.setup.orderCard(
+                      position,
+                      value,
+                      cardText(card),
+                      onRemove !== undefined,
+                    )}
                     onClick={() => onRemove?.(card.id)}
                     disabled={!onRemove}
                   >

@@ -53,11 +53,7 @@ export function FieldRow({
           let actionText = '';
           if (state?.lit && selectedCard) {
             actionText = slot.faceUp
-              ? m.table.swapHere(
-                  cardText(selectedCard),
-                  cardText(face),
-                  own ? 'your' : m.log.possessive(name),
-                )
+              ? m.table.swapHere(cardText(selectedCard), cardText(face), m.log.whose(name, own))
               : m.table.exchangeHere(cardText(selectedCard), slot.position);
           }
           const onDrop = (event: DragEvent) => {
