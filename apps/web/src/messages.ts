@@ -105,7 +105,9 @@ const END_REASONS: Record<RoundEndReason, string> = {
   fieldComplete: 'A field was completed.',
   drawPile: 'The draw pile ran out.',
   reshuffleLimit: 'The draw pile ran out after the last reshuffle.',
-  stall: 'Nobody made progress for a full lap of turns.',
+  // R17b: 3 × seats turns in a row.
+  stall:
+    'Three laps of turns in a row passed with no draw from the draw pile and no face-down exchange.',
 };
 
 const MELD_KINDS: Record<'set' | 'run', string> = {

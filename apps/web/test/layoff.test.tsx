@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { applyAction, legalActions } from '@trepenta/rules';
+import { applyAction, legalActions, pendingSeats } from '@trepenta/rules';
 import type { GameState, GameView, PlayerAction } from '@trepenta/rules';
 import { m } from '../src/messages';
 import { layOffTargets, meldKey } from '../src/game/targets';
 import { store } from '../src/store';
 import { RoundEndBoard } from '../src/table/RoundEnd';
 import { Table } from '../src/table/Table';
-import { playUntil, roomOf, search, viewOf } from './fixtures';
+import { apply, newGame, playUntil, roomOf, search, viewOf } from './fixtures';
 
 const names = ['Ada', 'Bea', 'Cyd'];
 
@@ -121,6 +121,30 @@ describe('the round end reveals every field', () => {
     const down = state.round.seats.flatMap((seat) => seat.field.filter((slot) => !slot.faceUp));
     expect(document.querySelectorAll('.reveal-slot.was-down').length).toBe(down.length);
     expect(document.querySelectorAll('.reveal-slot .slot-value').length).toBe(15);
+  });
+});
+
+describe('why the round ended', () => {
+  it('a stall is said as R17b has it: three laps of turns (3 × seats) with no draw from the draw pile and no face-down exchange', () => {
+    // Three seats; from the first turn on, each takes the discard pile's top card and discards
+    // another, never exchanging.
+    let state = playUntil(newGame([], 3, 5), (s) => s.phase === 'turns')!;
+    let turns = 0;
+    while (state.phase === 'turns') {
+      const seat = pendingSeats(state)[0]!;
+      const actions = legalActions(viewOf(state, seat)).actions;
+      const draw = actions.find((a) => a.type === 'draw' && a.from === 'discardPile');
+      if (draw) turns++;
+      state = apply(state, seat, draw ?? actions.find((a) => a.type === 'discard')!);
+    }
+    expect(state.round.reveal?.reason).toBe('stall');
+    expect(turns).toBe(9);
+    render(
+      <RoundEndBoard game={viewOf(state, 'spectator')} room={null} names={names} send={vi.fn()} />,
+    );
+    expect(document.querySelector('.round-end-head .muted')?.textContent).toBe(
+      'Three laps of turns in a row passed with no draw from the draw pile and no face-down exchange.',
+    );
   });
 });
 
