@@ -330,6 +330,66 @@ test('phone, six seats: an opponent’s five known cards wrap inside its panel, 
   await assertNoHorizontalScroll(page);
 });
 
+/**
+ * The dealer (UX.md: "Dealer: Cyd" by the round): a phone's top bar has no room for it, and the
+ * other seats show it as a badge in their panels; your own is shown the same way in your area,
+ * while you choose your field and while you play, and said in words ("You are the dealer").
+ */
+test('phone: when you deal, a dealer badge says so in your own area, in setup and on your turn', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer(browser, 'Ada', { viewport: PHONE, mobile: true });
+  const page = player.page;
+  await createRoom(page, {
+    name: 'Ada',
+    seats: 3,
+    rules: [],
+    bots: { 1: 'Easy bot', 2: 'Easy bot' },
+    timers: { setup: 600, layOff: 300, between: 300 },
+  });
+  await page.getByRole('button', { name: 'Start game' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your field' })).toBeVisible();
+  // Once the bots have chosen (no view comes after), Ada's view is as a round she deals brings it.
+  await expect(page.locator('.seat-panel .badge', { hasText: 'field chosen' })).toHaveCount(2);
+  await dealToMe(page);
+  const setup = page.getByRole('region', { name: 'Choose your field' });
+  await expect(setup.locator('.own-dealer')).toBeInViewport();
+  await expect(setup.getByText('You are the dealer')).toHaveCount(1);
+  await expect(page.locator('.seat-panel .badge', { hasText: 'dealer' })).toHaveCount(0);
+  await shot(page, 'phone-setup-you-deal');
+
+  await untilMyTurn(player);
+  await dealToMe(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const area = page.getByRole('region', { name: 'You', exact: true });
+  const badge = area.locator('.own-dealer');
+  await expect(badge).toBeVisible();
+  await expect(area.getByText('You are the dealer')).toHaveCount(1);
+  // At the head of your area, on the screen, clear of the step chips.
+  const box = (await badge.boundingBox())!;
+  const chips = (await area.locator('.step-chips').boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(box.x >= chips.x + chips.width || box.y >= chips.y + chips.height).toBe(true);
+  await badge.scrollIntoViewIfNeeded();
+  await shot(page, 'phone-turn-you-deal');
+  await assertNoHorizontalScroll(page);
+});
+
+/** Ada's own view, as a round she deals brings it. */
+async function dealToMe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Store = {
+      getState(): { game: { viewer: number; dealer: number } };
+      setState(state: object): void;
+    };
+    const store = (window as unknown as { __trepenta: Store }).__trepenta;
+    const game = structuredClone(store.getState().game);
+    game.dealer = game.viewer;
+    store.setState({ game });
+  });
+}
+
 test('desktop, six seats: each opponent’s field stays inside its panel at any window width', async ({
   browser,
 }) => {

@@ -374,6 +374,8 @@ export const m = {
     chosen: 'field chosen',
     ready: 'ready',
     dealerBadge: 'dealer',
+    /** Your own dealer badge, as a screen reader says it. */
+    dealerYou: 'You are the dealer',
     turnBadge: 'to play',
     you: YOU,
   },

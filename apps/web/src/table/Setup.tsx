@@ -8,7 +8,7 @@ import { act } from '../net';
 import { CardFace, Die } from '../ui/Card';
 import { Countdown } from '../ui/common';
 import { focusLost, isKeyboardUser } from '../ui/focus';
-import { FieldRow, deadlineOf } from './parts';
+import { FieldRow, OwnDealerBadge, deadlineOf } from './parts';
 
 /** The field choice of each mode (RULES §2.6): blind piles, peek, or sort ten cards. */
 export function SetupPanel({
@@ -41,6 +41,7 @@ export function SetupPanel({
     <section className="setup-panel my-area" aria-label={m.setup.title} data-seat={me}>
       <div className="setup-head">
         <h2>{m.setup.title}</h2>
+        <OwnDealerBadge game={game} />
         {at && <Countdown at={at} total={game.timer?.seconds} />}
       </div>
       {seat.fieldChosen ? (

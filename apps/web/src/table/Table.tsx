@@ -19,7 +19,7 @@ import {
 } from '../ui/focus';
 import { RulesHelp } from '../ui/RulesHelp';
 import { ShareLinks } from '../ui/ShareLinks';
-import { FieldRow, HandRow, Piles, SeatPanel, deadlineOf } from './parts';
+import { FieldRow, HandRow, OwnDealerBadge, Piles, SeatPanel, deadlineOf } from './parts';
 import { RoundEndBoard } from './RoundEnd';
 import { ScoreSheet } from './ScoreSheet';
 import { useHurryWarning } from './hurry';
@@ -488,6 +488,7 @@ function MyArea({
         ) : (
           <span className="muted">{m.table.you}</span>
         )}
+        <OwnDealerBadge game={game} />
       </div>
       <FieldRow seat={seat} name={m.table.you} own size={phone ? 'md' : 'lg'} controls={controls} />
       <HandRow game={game} controls={controls} size={phone ? 'md' : 'lg'} />

@@ -326,6 +326,20 @@ export function seatStatus(room: RoomView | null, game: GameView, seat: number) 
   };
 }
 
+/**
+ * The viewer's own dealer badge, drawn as the other seats' are (a phone's top bar has no room for
+ * "Dealer: …"), and said in words of its own.
+ */
+export function OwnDealerBadge({ game }: { game: GameView }) {
+  if (game.viewer === 'spectator' || game.dealer !== game.viewer) return null;
+  return (
+    <span className="badge own-dealer" title={m.table.dealerYou}>
+      <span aria-hidden="true">{m.table.dealerBadge}</span>
+      <span className="sr-only">{m.table.dealerYou}</span>
+    </span>
+  );
+}
+
 /** Another player around the table: name, status, hand (count and known cards), die and field. */
 export function SeatPanel({
   game,
