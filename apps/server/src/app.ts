@@ -75,6 +75,8 @@ const REPLAY_CACHE_CHARS = 16 * 1024 * 1024;
 /** A departure whose write failed is tried again after this, doubling up to the longest. */
 const DEPARTURE_RETRY_MS = 100;
 const DEPARTURE_RETRY_MAX_MS = 10_000;
+/** A room wake-up that failed (its write, most likely) is tried again after this. */
+const WAKE_RETRY_MS = 1000;
 /** game:history replays the stored log; each member gets this many a minute (room:join). */
 const HISTORIES_PER_MINUTE = 10;
 /** And from one address, whichever members ask (each costs a replay of the whole log). */
@@ -258,8 +260,11 @@ export async function createServer(
     void getRoom(code)
       .then((room) => room?.run(() => room.tick()))
       .catch((error: unknown) => {
-        if (!forgetIfGone(error))
-          app.log.error({ err: error, room: code }, 'a room wake-up failed');
+        if (forgetIfGone(error) || shuttingDown) return;
+        app.log.error({ err: error, room: code }, 'a room wake-up failed; trying again soon');
+        // What was due (a deal at the nonce deadline, a host passed on, a timeout) is still due: one
+        // node has no lease to fire it again, so the room wakes up again shortly.
+        coordinator.arm(code, Date.now() + WAKE_RETRY_MS);
       });
   });
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const ms = (fallback: number) => z.coerce.number().int().min(0).max(86_400_000).default(fallback);
+const ms = (fallback: number, min = 0) =>
+  z.coerce.number().int().min(min).max(86_400_000).default(fallback);
+/** Nodes beat at most every 200 ms; a liveness window must hold three beats. */
+const HEARTBEAT_FLOOR_MS = 200;
 
 /** Every setting comes from the environment and is checked here, at start. */
 export const configSchema = z.object({
@@ -23,7 +26,8 @@ export const configSchema = z.object({
   /** R26: a deadline found after a restart gets at least this much time. */
   RESTART_GRACE_MS: ms(5000),
   ROOM_IDLE_MS: ms(6 * 3_600_000),
-  SWEEP_INTERVAL_MS: ms(60_000),
+  /** How often the idle sweep runs (a period: 0 would run it back to back). */
+  SWEEP_INTERVAL_MS: ms(60_000, 10),
   MAX_ROOMS: z.coerce.number().int().min(1).default(5000),
   MAX_SPECTATORS: z.coerce.number().int().min(0).default(50),
   MAX_MEMBERS: z.coerce.number().int().min(1).default(64),
@@ -70,11 +74,11 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{0,64}$/)
     .default('trepenta:'),
   /** A node that claimed a room's wake-up and died is replaced after this long. */
-  LEASE_MS: ms(5000),
+  LEASE_MS: ms(5000, 100),
   /** How often each node looks for overdue rooms. */
-  SWEEP_DUE_MS: ms(250),
+  SWEEP_DUE_MS: ms(250, 10),
   /** A node that has not shown signs of life for this long is considered gone (its sockets too). */
-  NODE_TTL_MS: ms(6000),
+  NODE_TTL_MS: ms(6000, 3 * HEARTBEAT_FLOOR_MS),
   /** Serve extra test-only endpoints; never in production. */
   TEST_HOOKS: bool.default(false),
 });

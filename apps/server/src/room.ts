@@ -462,8 +462,11 @@ export class Room {
   async attachSocket(memberId: string): Promise<void> {
     const before = this.sockets.get(memberId) ?? 0;
     // Counted only once the presence is written: a write that lost a race throws Conflict, and the
-    // operation runs again from the start, this included.
-    if (before === 0) await this.markPresent(memberId, true);
+    // operation runs again from the start, this included. Written also when sockets are counted
+    // here but the record says otherwise: a departure whose write landed though its answer was
+    // lost (it is tried again, and finds this socket counted).
+    const here = this.record.presence[memberId]?.includes(this.coordinator.nodeId) ?? false;
+    if (before === 0 || !here) await this.markPresent(memberId, true);
     this.sockets.set(memberId, before + 1);
   }
 
@@ -838,14 +841,21 @@ export class Room {
     return { ok: true };
   }
 
-  async nonce(memberId: string, gameId: string, nonce: string): Promise<Outcome> {
+  /** §8.2: a seat's nonce; the first one counts (`kept` says whether it was this one). */
+  async nonce(
+    memberId: string,
+    gameId: string,
+    nonce: string,
+  ): Promise<Outcome<{ kept: boolean }>> {
     const commit = this.record.commit;
     if (this.record.status !== 'starting' || !commit || commit.gameId !== gameId) {
       return fail('WRONG_STATUS', 'No deal is waiting for a nonce.');
     }
     const member = this.member(memberId);
     if (member?.seat == null) return fail('NOT_SEATED');
-    if (commit.nonces[member.seat] !== null) return { ok: true };
+    // Another tab or device of this seat sent one first: the client then knows its own is unused.
+    const earlier = commit.nonces[member.seat];
+    if (earlier != null) return { ok: true, kept: earlier === nonce };
     const nonces = replace(commit.nonces, member.seat, nonce);
     if (nonces.every((n) => n !== null)) {
       // The record in memory changes only with the deal's write: a nonce answered UNAVAILABLE is
@@ -854,7 +864,7 @@ export class Room {
     } else {
       await this.commitRoom({ commit: { ...commit, nonces } });
     }
-    return { ok: true };
+    return { ok: true, kept: true };
   }
 
   /** After the commitments were published and the nonces collected (or timed out): the deal. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { settingsWith } from '@trepenta/rules';
+import { DEFAULT_SETTINGS, settingsWith } from '@trepenta/rules';
 import { Client, decide, playUntilOver, startServer } from './harness';
 import type { TestServer } from './harness';
 import type { Config } from '../src/config';
@@ -410,5 +410,59 @@ runIt('two server nodes on one Redis', () => {
     );
     // The seat was Bea's again before that move was stored: the stand-in must not have made it.
     expect(standInMoves).toEqual([]);
+  });
+  /**
+   * A departure whose write reached Redis but whose answer was lost (the connection dropped after
+   * the command was sent: ioredis rejects it, Redis ran it) leaves the socket counted while the
+   * store says "away"; the player back on this node before the retry has their presence written
+   * again, so they are not shown away for good with a tab open (R23: SEAT_CONNECTED).
+   */
+  it('R23: a player back on the same node before the retry is connected, not away for good', async () => {
+    redis = await TestRedis.start();
+    const a = await node({ HANDOVER_AFTER_MS: 200 });
+    const ana = client(a);
+    const created = await ana.ok('room:create', {
+      nickname: 'Ana',
+      settings: DEFAULT_SETTINGS,
+      seatCount: 2,
+      bots: [],
+    });
+    const code = created.room.code;
+    const ben = client(a);
+    const joined = await ben.ok('room:join', { code, nickname: 'Ben' });
+    await ana.ok('room:start', {});
+    await ben.until(() => ben.view !== null, 5000, 'the deal');
+
+    // Ben's phone is about to come back on a new socket (already connected, not yet joined).
+    const back = client(a);
+
+    // The next room write reaches Redis, but its answer is lost.
+    const store = a.server.store;
+    const save = store.saveRoom.bind(store);
+    let lose = true;
+    store.saveRoom = async (record) => {
+      const saved = await save(record);
+      if (lose) {
+        lose = false;
+        throw new Error('Connection is closed.');
+      }
+      return saved;
+    };
+    ben.close();
+    await waitFor(() => !lose, 5000, 'the departure write');
+    // Ben is back at once (before the 0.1 s retry).
+    expect(await back.request('room:join', { code, token: joined.you.token })).toMatchObject({
+      ok: true,
+    });
+    await sleep(600);
+
+    const synced = await ana.request('game:sync', {});
+    if (!synced.ok) throw new Error(synced.code);
+    // Ben has a tab open on this node.
+    expect(synced.room.seats[1]!.connected).toBe(true);
+    expect(await ana.request('room:handOver', { seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'SEAT_CONNECTED',
+    });
   });
 });

@@ -441,9 +441,17 @@ describe('reconnecting (R23)', () => {
     const nonces = [randomNonce(), randomNonce()];
     expect(await back.request('game:nonce', { gameId: commit.gameId, nonce: nonces[1] })).toEqual({
       ok: true,
+      kept: true,
     });
-    // A second nonce for the same seat changes nothing.
-    await back.ok('game:nonce', { gameId: commit.gameId, nonce: randomNonce() });
+    // A second nonce for the same seat (another tab's) changes nothing, and is told so; the same
+    // one again (a retry) is told it is the seat's.
+    expect(
+      await back.request('game:nonce', { gameId: commit.gameId, nonce: randomNonce() }),
+    ).toEqual({ ok: true, kept: false });
+    expect(await back.request('game:nonce', { gameId: commit.gameId, nonce: nonces[1] })).toEqual({
+      ok: true,
+      kept: true,
+    });
     const started = Date.now();
     await host.ok('game:nonce', { gameId: commit.gameId, nonce: nonces[0]! });
     await Promise.all([host, back].map((c) => c.until(() => c.view !== null, 5000, 'the deal')));

@@ -345,7 +345,12 @@ export function onRoomState(received: RoomView): void {
 
 /** The deals whose commitments and nonce this tab keeps (the latest ones). */
 const DEALS_KEPT = 10;
-const noncesSent = new Set<string>();
+/** Deals whose nonce the server has answered (`ok`), and those whose request is on its way. */
+const noncesTaken = new Set<string>();
+const noncesSending = new Set<string>();
+/** A nonce the server could not take (its storage, the connection) is sent again after this. */
+const NONCE_RETRY_MS = 1000;
+
 /** §8.2: this seat's share of the shuffle, sent once the commitments are published. */
 function sendNonce(room: RoomView, you: You | null): void {
   const commit = room.commit;
@@ -357,17 +362,37 @@ function sendNonce(room: RoomView, you: You | null): void {
     const seen = { ...state.commitments, [gameId]: [...commit.commitments] };
     store.set({ commitments: writeSessionMap(COMMITMENTS_KEY, seen, DEALS_KEPT) });
   }
-  if (you?.seat == null || noncesSent.has(gameId)) return;
-  noncesSent.add(gameId);
-  // After a reload while the deal waits, the nonce this tab chose before is sent again: the server
-  // keeps the first one it gets, and the check compares with this one.
+  if (you?.seat == null || noncesTaken.has(gameId) || noncesSending.has(gameId)) return;
+  // After a reload, or a refusal, while the deal waits, the nonce this tab chose before is sent
+  // again: the server keeps the first one it takes, and the check compares with this one.
   let nonce = state.nonces[gameId];
   if (!nonce) {
     nonce = randomHex(32);
     const chosen = { ...state.nonces, [gameId]: nonce };
     store.set({ nonces: writeSessionMap(NONCES_KEY, chosen, DEALS_KEPT) });
   }
-  void request('game:nonce', { gameId, nonce });
+  noncesSending.add(gameId);
+  void request('game:nonce', { gameId, nonce }).then((answer) => {
+    noncesSending.delete(gameId);
+    if (answer.ok) {
+      noncesTaken.add(gameId);
+      // Another tab or device of this seat sent its nonce first: this one is not in the deal, and
+      // Verify the deals says it could not check the seat's nonce rather than that it differs.
+      if (!answer.kept) {
+        const { [gameId]: _unused, ...others } = store.get().nonces;
+        store.set({ nonces: writeSessionMap(NONCES_KEY, others, DEALS_KEPT) });
+      }
+      return;
+    }
+    // No deal waits for it any more (dealt at the deadline), or this member has no seat now.
+    if (answer.code === 'WRONG_STATUS' || answer.code === 'NOT_SEATED') return;
+    // Not taken: sent again while the deal still waits (a room state in between may send it too).
+    setTimeout(() => {
+      const now = store.get();
+      if (now.room?.status === 'starting' && now.room.commit?.gameId === gameId)
+        sendNonce(now.room, now.you);
+    }, NONCE_RETRY_MS);
+  });
 }
 
 // ---------------------------------------------------------------- the game

@@ -437,7 +437,8 @@ export interface AckPayloads {
   'room:takeBack': object;
   'room:start': object;
   'room:rematch': object;
-  'game:nonce': object;
+  /** `kept`: whether this nonce is the seat's (false: another tab or device sent one first). */
+  'game:nonce': { kept: boolean };
   'game:action': { version: number };
   'game:sync': { room: RoomView; game: GameUpdate | null };
   'chat:send': object;
