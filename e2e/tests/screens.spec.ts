@@ -271,29 +271,7 @@ test('phone, six seats: an opponent’s five known cards wrap inside its panel, 
     rules: [],
     bots: { 1: 'Easy bot', 2: 'Easy bot', 3: 'Easy bot', 4: 'Easy bot', 5: 'Easy bot' },
   });
-  // The table waits for Ada; each other seat's hand is as a game brings it: five cards, all of
-  // them seen entering it (taken from the discard pile), and in the last seat's hand six, as
-  // while it plays a turn whose draw was the discard pile's top card.
-  await page.evaluate(() => {
-    interface Seat {
-      seat: number;
-      handCount: number;
-      known: object[];
-    }
-    type Store = {
-      getState(): { game: { viewer: number; seats: Seat[] } };
-      setState(state: object): void;
-    };
-    const store = (window as unknown as { __trepenta: Store }).__trepenta;
-    const game = structuredClone(store.getState().game);
-    const known = ['J', '8', '2', 'Q', '7', 'K'].map((rank) => ({ rank, suit: 'H' }));
-    const others = game.seats.filter((seat) => seat.seat !== game.viewer);
-    others.forEach((seat, i) => {
-      seat.handCount = i === others.length - 1 ? 6 : 5;
-      seat.known = known.slice(0, seat.handCount);
-    });
-    store.setState({ game });
-  });
+  await stageKnownCards(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   const panels = page.locator('.opponents .seat-panel');
   await expect(panels.locator('.known .card')).toHaveCount(26);
@@ -424,6 +402,32 @@ test('desktop, six seats: each opponent’s field stays inside its panel at any 
     expect(spills, `at ${width} px`).toEqual([]);
     if (width === 1440) await shot(page, 'desktop-six-seats');
   }
+  // A laptop: five known cards fan out on the label's line, each showing its corner, inside the
+  // panel (wrapped, a lone fifth card took a line of its own and pushed the hand down).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await stageKnownCards(page);
+  const rows = await page.locator('.opponents .seat-panel .known').evaluateAll((all) =>
+    all.map((known) => {
+      const panel = known.closest('.seat-panel')!.getBoundingClientRect();
+      const cards = Array.from(known.querySelectorAll('.card')).map((c) =>
+        c.getBoundingClientRect(),
+      );
+      return {
+        cards: cards.length,
+        lines: new Set(cards.map((c) => Math.round(c.top))).size,
+        inside: cards.every((c) => c.right <= panel.right - 1),
+        // How much of each card the next one leaves in sight.
+        shown: Math.min(...cards.slice(0, -1).map((c, i) => cards[i + 1]!.left - c.left)),
+        width: cards[0]!.width,
+      };
+    }),
+  );
+  for (const row of rows.filter((r) => r.cards === 5)) {
+    expect(row).toMatchObject({ lines: 1, inside: true });
+    expect(row.shown).toBeGreaterThanOrEqual(row.width * 0.6);
+  }
+  expect(rows.filter((r) => r.cards === 5)).toHaveLength(4);
+  await shot(page, 'desktop-six-seats-known-cards');
 });
 
 test('phone: the final turns, whose turn, and the lay-off timer stay in sight while you play your hand', async ({
@@ -648,6 +652,34 @@ async function expectInSight(page: Page, locator: ReturnType<Page['locator']>): 
 }
 
 /** Ada on a phone, in seat 1 with a bot in every other seat, once her first turn has come. */
+/**
+ * Each other seat's hand as a game brings it: five cards, all of them seen entering it (taken
+ * from the discard pile), and in the last seat's hand six, as while it plays a turn whose draw
+ * was the discard pile's top card.
+ */
+async function stageKnownCards(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    interface Seat {
+      seat: number;
+      handCount: number;
+      known: object[];
+    }
+    type Store = {
+      getState(): { game: { viewer: number; seats: Seat[] } };
+      setState(state: object): void;
+    };
+    const store = (window as unknown as { __trepenta: Store }).__trepenta;
+    const game = structuredClone(store.getState().game);
+    const known = ['J', '8', '2', 'Q', '7', 'K'].map((rank) => ({ rank, suit: 'H' }));
+    const others = game.seats.filter((seat) => seat.seat !== game.viewer);
+    others.forEach((seat, i) => {
+      seat.handCount = i === others.length - 1 ? 6 : 5;
+      seat.known = known.slice(0, seat.handCount);
+    });
+    store.setState({ game });
+  });
+}
+
 async function phoneGameWithBots(
   browser: Browser,
   options: { rules: string[]; bots: Record<number, 'Easy bot' | 'Good bot'> },
