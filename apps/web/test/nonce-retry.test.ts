@@ -6,8 +6,8 @@
  * mismatch for a game dealt fairly.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
+import { roomOf } from './fixtures';
 
 type Handler = (...args: unknown[]) => void;
 interface Emitted {
@@ -54,43 +54,12 @@ const { store } = await import('../src/store');
 const COMMITMENT = 'c'.repeat(64);
 
 function startingRoom(revision: number, gameId = 'gameAAAAAAAAAAAA'): RoomView {
-  return {
-    code: 'BCDFGH',
+  const commitments = [1, 2, 3, 4, 5].map(() => COMMITMENT);
+  return roomOf(['Ana', 'Ben'], {
     status: 'starting',
-    paused: false,
-    locked: false,
-    settings: DEFAULT_SETTINGS,
-    seatCount: 2,
-    seats: [0, 1].map((seat) => ({
-      seat,
-      kind: 'human' as const,
-      memberId: `m${seat + 1}`,
-      nickname: seat === 0 ? 'Ana' : 'Ben',
-      botLevel: null,
-      connected: true,
-      standIn: false,
-      awaySince: null,
-      handOverAt: null,
-    })),
-    members: [0, 1].map((seat) => ({
-      id: `m${seat + 1}`,
-      nickname: seat === 0 ? 'Ana' : 'Ben',
-      role: 'player' as const,
-      seat,
-      connected: true,
-      host: seat === 0,
-    })),
-    spectators: 0,
-    hostId: 'm1',
-    gameNumber: 1,
-    commit: {
-      gameId,
-      commitments: [1, 2, 3, 4, 5].map(() => COMMITMENT),
-      nonceDeadline: Date.now() + 3000,
-    },
-    deadline: null,
+    commit: { gameId, commitments, nonceDeadline: Date.now() + 3000 },
     revision,
-  };
+  });
 }
 
 afterEach(() => {
