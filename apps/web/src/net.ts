@@ -378,7 +378,7 @@ function sendNonce(room: RoomView, you: You | null): void {
       noncesTaken.add(gameId);
       // Another tab or device of this seat sent its nonce first: this one is not in the deal, and
       // Verify the deals says it could not check the seat's nonce rather than that it differs.
-      if (!answer.kept) {
+      if (answer.kept === false) {
         const { [gameId]: _unused, ...others } = store.get().nonces;
         store.set({ nonces: writeSessionMap(NONCES_KEY, others, DEALS_KEPT) });
       }
