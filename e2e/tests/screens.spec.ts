@@ -71,10 +71,21 @@ for (const size of ['desktop', 'phone'] as const) {
         await shot(page, `${size}-table-final-turns`);
       }
       if (!taken.has('roundEnd') && (s.phase === 'layoff' || s.phase === 'roundEnd')) {
-        taken.add('roundEnd');
-        // Every field shows its positions' values; a card left face down is marked as such.
-        await expect(page.locator('.reveal-slot .slot-value')).toHaveCount(15);
-        await shot(page, `${size}-round-end`);
+        // Every field shows its positions' values; a card left face down is marked as such. A
+        // round end this loop came to late (a slow turn; the next round begins after the
+        // between-round timer) is photographed at the next one.
+        const values = page.locator('.reveal-slot .slot-value');
+        const inRoundEnd = async () => {
+          const { phase } = await snapshot(page);
+          return phase === 'layoff' || phase === 'roundEnd';
+        };
+        await expect
+          .poll(async () => (await values.count()) === 15 || !(await inRoundEnd()))
+          .toBe(true);
+        if ((await values.count()) === 15) {
+          taken.add('roundEnd');
+          await shot(page, `${size}-round-end`);
+        }
       }
       if (!taken.has('roundScores') && s.phase === 'roundEnd' && !s.ready) {
         // The round's points join the score sheet under the hands; the bar says who is awaited.
@@ -100,6 +111,7 @@ for (const size of ['desktop', 'phone'] as const) {
       if (!(await actOnce(player))) await page.waitForTimeout(40);
     }
     await expect(page.getByRole('region', { name: 'Score sheet' })).toBeVisible();
+    expect([...taken]).toContain('roundEnd');
     // The result comes into view, whatever was scrolled to at the last round's end.
     const gameOver = page.getByRole('heading', { name: 'Game over' });
     await expect(gameOver).toBeInViewport();
