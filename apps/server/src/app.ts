@@ -1102,13 +1102,13 @@ interface EngineConnection {
   once(event: 'close', listener: () => void): unknown;
 }
 
+/** A join's answer when the room's copy it ran on is no longer this node's (it runs again). */
+const MOVED = Symbol('moved');
+
 /**
  * Connections an address may open past CONNECTIONS_PER_ADDRESS before they are refused at the
  * door: those are let in only to be told TOO_MANY_CONNECTIONS in words.
  */
-/** A join's answer when the room's copy it ran on is no longer this node's (it runs again). */
-const MOVED = Symbol('moved');
-
 const CONNECTION_SLACK = 10;
 
 const ONE_SOCKET_PER_CONNECTION = 'This connection already carries a socket.';

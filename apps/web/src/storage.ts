@@ -19,15 +19,18 @@ export function writeJson(key: string, value: unknown, session = false): void {
   safe(() => (session ? sessionStorage : localStorage).setItem(key, JSON.stringify(value)), null);
 }
 
-/** A map kept in the tab's session storage (a reload keeps it): the entries `valid` accepts. */
+/** A map kept in the tab's session storage (a reload keeps it): the entries `schema` accepts. */
 export function readSessionMap<T>(
   key: string,
-  valid: (value: unknown) => value is T,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
 ): Record<string, T> {
   const raw = readJson<unknown>(key, {}, true);
   const map: Record<string, T> = {};
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    for (const [k, v] of Object.entries(raw)) if (valid(v)) map[k] = v;
+    for (const [k, v] of Object.entries(raw)) {
+      const parsed = schema.safeParse(v);
+      if (parsed.success) map[k] = parsed.data;
+    }
   }
   return map;
 }
@@ -41,10 +44,6 @@ export function writeSessionMap<T>(
   const kept = Object.fromEntries(Object.entries(map).slice(-keep));
   writeJson(key, kept, true);
   return kept;
-}
-
-export function isHex64(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 }
 
 export function remove(key: string): void {

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
+import { hex256Schema } from '@trepenta/rules';
 import type { EventBatch, EventView, GameView, MoveView } from '@trepenta/rules';
 import type { ChatMessage, RoomView, You } from '@trepenta/protocol';
-import { isHex64, readJson, readSessionMap, writeJson } from './storage';
+import { readJson, readSessionMap, writeJson } from './storage';
 
 export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'crowded';
 export type SortBy = 'none' | 'suit' | 'rank';
@@ -97,11 +98,8 @@ export const useStore = create<GameStore>(() => ({
   pending: false,
   notice: null,
   closed: null,
-  commitments: readSessionMap(
-    COMMITMENTS_KEY,
-    (v): v is string[] => Array.isArray(v) && v.every(isHex64),
-  ),
-  nonces: readSessionMap(NONCES_KEY, isHex64),
+  commitments: readSessionMap(COMMITMENTS_KEY, hex256Schema.array()),
+  nonces: readSessionMap(NONCES_KEY, hex256Schema),
   prefs: { ...DEFAULT_PREFS, ...readJson<Partial<Prefs>>(PREFS_KEY, {}) },
 }));
 
