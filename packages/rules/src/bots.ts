@@ -7,34 +7,11 @@ import { scoreHand } from './melds';
 import type { GameState } from './state';
 import { viewFor } from './views';
 import type { GameView } from './views';
+import { botRandom } from '@trepenta/engine';
+import type { BotLevel } from '@trepenta/engine';
 
-export const BOT_LEVELS = ['random', 'greedy'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
-
-/** Ordinary seeded randomness for bots (sfc32), separate from the game's committed randomness. */
-export function botRandom(seed: number): () => number {
-  // splitmix32 spreads nearby seeds apart, so consecutive decisions are independent.
-  let z = (seed + 0x9e3779b9) | 0;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  let a = 0x9e3779b9;
-  let b = 0x243f6a88;
-  let c = 0xb7e15162;
-  let d = (z ^ (z >>> 16)) >>> 0;
-  return () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    const t = (a + b + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) >>> 0;
-    return t / 4294967296;
-  };
-}
+export { BOT_LEVELS, botRandom } from '@trepenta/engine';
+export type { BotLevel } from '@trepenta/engine';
 
 /**
  * A bot's decision from its own seat's view only (§7: a bot sees no more than a player), or null

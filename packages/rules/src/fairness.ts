@@ -1,159 +1,41 @@
 /**
- * Committed randomness (RULES.md §8, R22). Everything here must be reproducible byte for byte by
- * anyone holding the revealed secrets, so the encodings are part of the protocol:
+ * Trepenta's committed randomness (docs/rules/trepenta.md §8, docs/fairness.md): five round
+ * secrets, each committed to on its own, over the platform's streams and shuffles.
  *
  *   commitment  c_r = SHA-256(utf8("trepenta/1") ‖ utf8(gameId) ‖ uint8(r) ‖ s_r)
  *   round key   k_r = HMAC-SHA256(s_r, nonce_0 ‖ nonce_1 ‖ … in seat order)
- *   stream      block i = HMAC-SHA256(k_r, utf8(label) ‖ uint32be(i)), read as 8 uint32be words
- *   integers    rejection sampling: reject w >= floor(2^32 / n) * n, then w mod n
- *   shuffle     Fisher–Yates from the last index down, j = randomInt(i + 1)
  *
- * No length prefixes are needed: s_r, each nonce (32 bytes) and the counter (4 bytes) have fixed
- * sizes, so every variable-length part (gameId, label) is fixed by the total length. Changing any
- * of this breaks the replay of old games: bump SHUFFLE_VERSION.
+ * Streams, integers and shuffles are the engine's. Changing any of this breaks the replay of old
+ * games: bump SHUFFLE_VERSION.
  */
-import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
-import { sha256, type _SHA256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { z } from 'zod';
+import { commitmentOf, nonceKey } from '@trepenta/engine';
+
+export {
+  bytesToHex,
+  createStream,
+  hex256Schema,
+  hexToBytes,
+  nextUint32,
+  randomInt,
+  shuffle,
+} from '@trepenta/engine';
+export type { RandomStream } from '@trepenta/engine';
 
 export const FAIRNESS_DOMAIN = 'trepenta/1';
 export const SHUFFLE_VERSION = 1;
 
 /** A game has five rounds, one secret each (§8.1). */
 const ROUNDS = 5;
-const UINT32_RANGE = 0x1_0000_0000;
-const HEX256 = /^[0-9a-f]{64}$/;
-const HEX = /^(?:[0-9a-f]{2})*$/;
-
-/** A 256-bit secret or seat nonce: exactly 64 lowercase hex characters, one spelling per value. */
-export const hex256Schema = z
-  .string()
-  .regex(HEX256, { message: 'expected 64 lowercase hex characters (256 bits)' });
-
-/** Strict: lowercase only, even length. Throws on bad input; validate untrusted text first. */
-export function hexToBytes(hex: string): Uint8Array {
-  if (!HEX.test(hex)) throw new RangeError('hexToBytes: expected lowercase hex of even length');
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return bytes;
-}
-
-export function bytesToHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
-
-function secretBytes(hex: string, what: string): Uint8Array {
-  if (!HEX256.test(hex)) throw new RangeError(`${what}: expected 64 lowercase hex characters`);
-  return hexToBytes(hex);
-}
 
 /** c_r, published before the first deal; round is 1..5. */
 export function commitment(gameId: string, round: number, secretHex: string): string {
   if (!Number.isInteger(round) || round < 1 || round > ROUNDS) {
     throw new RangeError(`commitment: round must be an integer 1..${ROUNDS}`);
   }
-  return bytesToHex(
-    sha256
-      .create()
-      .update(utf8ToBytes(FAIRNESS_DOMAIN))
-      .update(utf8ToBytes(gameId))
-      .update(Uint8Array.of(round))
-      .update(secretBytes(secretHex, 'commitment'))
-      .digest(),
-  );
+  return commitmentOf(FAIRNESS_DOMAIN, gameId, Uint8Array.of(round), secretHex);
 }
 
 /** k_r: mixing in every seat's nonce keeps the server from grinding secrets for a good deal. */
 export function roundKey(secretHex: string, noncesHex: readonly string[]): Uint8Array {
-  // Every game has at least one seat, and so at least one nonce; none means a caller bug.
-  if (noncesHex.length === 0) throw new RangeError('roundKey: expected one nonce per seat');
-  const mac = hmac.create(sha256, secretBytes(secretHex, 'roundKey'));
-  for (const nonce of noncesHex) mac.update(secretBytes(nonce, 'roundKey nonce'));
-  return mac.digest();
-}
-
-type Mac = _HMAC<_SHA256>;
-
-/**
- * One keyed stream, local to one computation: it holds mutable hash state, so it is never stored
- * in game state; rebuild it from the round key and the label. Fields are internal.
- */
-export interface RandomStream {
-  readonly label: string;
-  /** HMAC with the key already absorbed; cloned per block so the key pads are hashed once. */
-  readonly keyed: Mac;
-  /** Reused scratch HMAC for the current block. */
-  readonly scratch: Mac;
-  /** utf8(label) ‖ uint32be(counter), rewritten in place per block. */
-  readonly message: Uint8Array;
-  readonly messageView: DataView;
-  readonly block: Uint8Array;
-  readonly blockView: DataView;
-  /** Index of the next block to compute. */
-  counter: number;
-  /** Byte offset of the next unread word in `block`; 32 means the block is used up. */
-  offset: number;
-}
-
-const BLOCK_BYTES = 32;
-
-export function createStream(key: Uint8Array, label: string): RandomStream {
-  const labelBytes = utf8ToBytes(label);
-  const message = new Uint8Array(labelBytes.length + 4);
-  message.set(labelBytes);
-  const keyed: Mac = hmac.create(sha256, key);
-  const block = new Uint8Array(BLOCK_BYTES);
-  return {
-    label,
-    keyed,
-    scratch: keyed._cloneInto(),
-    message,
-    messageView: new DataView(message.buffer),
-    block,
-    blockView: new DataView(block.buffer),
-    counter: 0,
-    offset: BLOCK_BYTES,
-  };
-}
-
-function refill(stream: RandomStream): void {
-  if (stream.counter >= UINT32_RANGE) throw new RangeError('RandomStream: counter exhausted');
-  stream.messageView.setUint32(stream.message.length - 4, stream.counter);
-  stream.keyed._cloneInto(stream.scratch).update(stream.message).digestInto(stream.block);
-  stream.counter++;
-  stream.offset = 0;
-}
-
-export function nextUint32(stream: RandomStream): number {
-  if (stream.offset === BLOCK_BYTES) refill(stream);
-  const word = stream.blockView.getUint32(stream.offset);
-  stream.offset += 4;
-  return word;
-}
-
-/** Unbiased integer in [0, n). Always consumes at least one word, even for n = 1. */
-export function randomInt(stream: RandomStream, n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > UINT32_RANGE) {
-    throw new RangeError('randomInt: n must be an integer 1..2^32');
-  }
-  const limit = Math.floor(UINT32_RANGE / n) * n;
-  for (;;) {
-    const word = nextUint32(stream);
-    if (word < limit) return word % n;
-  }
-}
-
-/** Fisher–Yates over the given order; the input order is part of what a replay must match. */
-export function shuffle<T>(items: readonly T[], stream: RandomStream): T[] {
-  const result = items.slice();
-  for (let i = result.length - 1; i >= 1; i--) {
-    const j = randomInt(stream, i + 1);
-    const swap = result[i] as T;
-    result[i] = result[j] as T;
-    result[j] = swap;
-  }
-  return result;
+  return nonceKey(secretHex, noncesHex);
 }

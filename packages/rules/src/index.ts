@@ -17,3 +17,4 @@ export * from './legal';
 export * from './bots';
 export * from './log';
 export * from './verify';
+export { trepenta } from './module';

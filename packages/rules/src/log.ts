@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { replay as replayGame } from '@trepenta/engine';
+import type { EventBatch as EngineEventBatch, ReplayError } from '@trepenta/engine';
 import { actionSchema } from './actions';
 import type { Action, Actor } from './actions';
-import { ruleError } from './errors';
-import type { RuleError } from './errors';
 import type { GameEvent } from './events';
-import { applyAction, createGame, roundStartEvents } from './game';
-import { err, ok } from './result';
+import { trepenta } from './module';
 import type { Result } from './result';
 import { settingsSchema } from './settings';
 import type { GameSettings } from './settings';
@@ -51,42 +50,17 @@ export const gameRecordSchema = z.object({
 });
 
 /** The events of one step, tagged with the version they produced (0 for the opening deal). */
-export interface EventBatch<E = GameEvent> {
-  readonly version: number;
-  readonly events: readonly E[];
-}
+export type { ReplayError } from '@trepenta/engine';
+
+/** The events of one step, tagged with the version they produced (0 for the opening deal). */
+export type EventBatch<E = GameEvent> = EngineEventBatch<E>;
 
 export interface Replayed {
   readonly state: GameState;
   readonly batches: readonly EventBatch[];
 }
 
-export interface ReplayError extends RuleError {
-  /** Index of the log entry that failed, or -1 when the game could not even be created. */
-  readonly entry: number;
-}
-
 /** Rebuilds a game from its record: createGame, then every logged action in order. */
 export function replay(record: GameRecord): Result<Replayed, ReplayError> {
-  const created = createGame(record.settings, record.seatCount, record.randomness);
-  if (!created.ok) return err({ ...created.error, entry: -1 });
-  let state = created.value;
-  const batches: EventBatch[] = [{ version: state.version, events: roundStartEvents(state) }];
-  for (let i = 0; i < record.log.length; i++) {
-    const entry = record.log[i]!;
-    if (entry.version !== state.version) {
-      return err({
-        ...ruleError(
-          'WRONG_PHASE',
-          `Log entry ${i} was made against version ${entry.version}, not ${state.version}.`,
-        ),
-        entry: i,
-      });
-    }
-    const step = applyAction(state, entry.seat, entry.action);
-    if (!step.ok) return err({ ...step.error, entry: i });
-    state = step.value.state;
-    batches.push({ version: state.version, events: step.value.events });
-  }
-  return ok({ state, batches });
+  return replayGame<GameState, GameEvent>(trepenta, record);
 }

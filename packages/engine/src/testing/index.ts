@@ -1,0 +1,5 @@
+export { describeGameModule } from './contract';
+export type { ContractCase, ContractHooks } from './contract';
+export { deepFreeze, drive, isLegal, pick, seededRandom, viewersOf } from './drive';
+export type { DriveOptions, DrivenGame, DrivenStep } from './drive';
+export { mutations } from './mutate';

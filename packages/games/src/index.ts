@@ -1,0 +1,39 @@
+import { DEFAULT_GAME } from '@trepenta/engine';
+import type { AnyGameModule } from '@trepenta/engine';
+import { trepenta } from '@trepenta/rules';
+
+/** Every game the platform hosts, by id: the current rules of each. */
+export const GAMES: Readonly<Record<string, AnyGameModule>> = {
+  trepenta,
+};
+
+export type GameId = keyof typeof GAMES;
+
+/**
+ * Every rules version still in the build, so that a game stored under older rules replays and
+ * verifies with the rules it was played by. The current version of each game is its `GAMES` entry.
+ */
+const ALL_VERSIONS: readonly AnyGameModule[] = Object.values(GAMES);
+
+/** The module for a stored game or a room: its id (absent: Trepenta) and rules version (absent: the first). */
+export function gameModule(id: string | undefined, rulesVersion?: number): AnyGameModule | null {
+  const game = id ?? DEFAULT_GAME;
+  if (rulesVersion === undefined) {
+    // Records from before rules versions were stored: the first version of their game.
+    const versions = ALL_VERSIONS.filter((module) => module.id === game);
+    return versions.reduce<AnyGameModule | null>(
+      (first, module) =>
+        first === null || module.rulesVersion < first.rulesVersion ? module : first,
+      null,
+    );
+  }
+  return (
+    ALL_VERSIONS.find((module) => module.id === game && module.rulesVersion === rulesVersion) ??
+    null
+  );
+}
+
+/** Whether an id names a game the platform hosts now. */
+export function isGameId(id: unknown): id is GameId {
+  return typeof id === 'string' && Object.hasOwn(GAMES, id);
+}
