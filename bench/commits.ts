@@ -19,7 +19,7 @@ function record(code: string, revision: number): RoomRecord {
   const seats = Array.from({ length: 6 }, () => empty);
   // Each write a later activity, as the server's are (the activity index moves with it).
   const at = 1_700_000_000_000 + revision;
-  return { ...newRoomRecord(code, DEFAULT_SETTINGS, 4, seats, at), revision };
+  return { ...newRoomRecord(code, 'trepenta', DEFAULT_SETTINGS, 4, seats, at), revision };
 }
 
 interface Times {

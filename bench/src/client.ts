@@ -5,15 +5,18 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
-import type { GameUpdate, RoomView } from '@trepenta/protocol';
+import type { GameUpdate as AnyGameUpdate, RoomView } from '@trepenta/protocol';
 import {
   DEFAULT_SETTINGS,
   botRandom,
   chooseBotAction,
   legalActions,
   sampleFieldChoice,
+  trepenta,
 } from '@trepenta/rules';
-import type { GameView, PlayerAction } from '@trepenta/rules';
+import type { EventView, GameView, GameViewPatch, PlayerAction } from '@trepenta/rules';
+
+type GameUpdate = AnyGameUpdate<GameViewPatch, EventView>;
 
 export interface WorkerOrders {
   target: 'trepenta' | 'bare';
@@ -165,7 +168,7 @@ class Table {
    * bare server has nothing to fetch: its recorded updates always fit).
    */
   private apply(seat: number, update: GameUpdate): void {
-    const view = applyGameUpdate(this.views[seat] ?? null, update);
+    const view = applyGameUpdate(trepenta, this.views[seat] ?? null, update);
     if (view) {
       this.views[seat] = view;
       return;

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
 import {
+  MAX_SEATS,
   PROTOCOL_VERSION,
   ROOM_CODE_ALPHABET,
   SERVER_ERRORS,
@@ -22,12 +23,23 @@ import type {
 } from '@trepenta/protocol';
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
+import { DEFAULT_GAME } from '@trepenta/engine';
+import { currentGame } from './games';
 import type { Config } from './config';
 import { HEARTBEAT } from './heartbeat';
 import { createMetrics } from './metrics';
 import type { Metrics } from './metrics';
 import { ConnectionCounter, RateLimiter, WindowLimiter, clientAddress } from './limits';
-import { Conflict, EMPTY_SEAT, Room, RoomGone, StoreUnavailable, fail } from './room';
+import {
+  Conflict,
+  EMPTY_SEAT,
+  Room,
+  RoomGone,
+  StoreUnavailable,
+  checkSeats,
+  fail,
+  malformed,
+} from './room';
 import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
@@ -59,7 +71,7 @@ type GameServer = Server<
   SocketData
 >;
 
-export interface TrepentaServer {
+export interface PlatformServer {
   readonly app: FastifyInstance;
   readonly io: GameServer;
   readonly rooms: Map<string, Room>;
@@ -92,7 +104,7 @@ const channel = {
 export async function createServer(
   config: Config,
   options: { store?: RoomStore; coordinator?: Coordinator } = {},
-): Promise<TrepentaServer> {
+): Promise<PlatformServer> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.MAX_MESSAGE_BYTES,
@@ -564,7 +576,16 @@ export async function createServer(
   const handlers: { [E in ClientEventName]: Handler<E> } = {
     'room:create': async (socket, p) => {
       if (!joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
-      const seats: SeatRecord[] = Array.from({ length: 6 }, () => EMPTY_SEAT);
+      // The game and its settings, checked with the game's own schema before anything is made.
+      const module = currentGame(p.game ?? DEFAULT_GAME);
+      if (!module) return fail('BAD_REQUEST', `${SERVER_ERRORS.BAD_REQUEST} (game: no such game)`);
+      const settings = module.settingsSchema.safeParse(p.settings);
+      if (!settings.success) return malformed('settings', settings.error);
+      const seatRefusal = checkSeats(module, settings.data, p.seatCount);
+      if (seatRefusal) return seatRefusal;
+      if (p.bots.some((bot) => !module.botLevels.includes(bot.level)))
+        return fail('BAD_REQUEST', `${module.title} has no such bot level.`);
+      const seats: SeatRecord[] = Array.from({ length: MAX_SEATS }, () => EMPTY_SEAT);
       for (const bot of p.bots) {
         if (bot.seat < p.seatCount)
           seats[bot.seat] = { kind: 'bot', memberId: null, botLevel: bot.level, standIn: false };
@@ -584,7 +605,8 @@ export async function createServer(
           'TOO_MANY_ROOMS',
           'Too many rooms were opened from your address; play in one of them, or wait until one closes.',
         );
-      const room = new Room(newRoomRecord(code, p.settings, p.seatCount, seats, Date.now()), deps);
+      const record = newRoomRecord(code, module.id, settings.data, p.seatCount, seats, Date.now());
+      const room = new Room(record, deps);
       rooms.set(room.code, room);
       creators.set(room.code, socket.data.address);
       metrics.rooms.set(rooms.size);
@@ -722,7 +744,7 @@ export async function createServer(
       room.setBot(memberId, p.seat, p.level),
     ),
     'room:configure': inRoom<'room:configure'>((room, memberId, p) =>
-      room.configure(memberId, p.settings, p.seatCount),
+      room.configure(memberId, p.game, p.settings, p.seatCount),
     ),
     'room:lock': inRoom<'room:lock'>((room, memberId, p) => room.lock(memberId, p.locked)),
     'room:kick': inRoom<'room:kick'>((room, memberId, p) =>
@@ -746,8 +768,11 @@ export async function createServer(
     'game:action': inRoom<'game:action'>(async (room, memberId, p, socket) => {
       const member = room.member(memberId);
       if (member?.seat == null) return fail('NOT_SEATED');
+      // The room's game's schema, before any rules code sees the action.
+      const action = room.module.actionSchema.safeParse(p.action);
+      if (!action.success) return malformed('action', action.error);
       if (room.standsIn(memberId, member.seat)) await room.takeBack(memberId, member.seat);
-      const result = await room.act(member.seat, p.actionId, p.action, p.version);
+      const result = await room.act(member.seat, p.actionId, action.data, p.version);
       if (!result.ok && result.code === 'STALE_VERSION') {
         const seat = member.seat;
         setImmediate(() => {
@@ -930,6 +955,7 @@ export async function createServer(
         .send({ error: 'ROOM_NOT_FOUND', message: SERVER_ERRORS.ROOM_NOT_FOUND });
     return {
       code: view.code,
+      game: view.game ?? DEFAULT_GAME,
       status: view.status,
       locked: view.locked,
       seatCount: view.seatCount,
@@ -955,6 +981,8 @@ export async function createServer(
         const body = JSON.stringify({
           code: code.data,
           game,
+          rules: stored.header.game ?? DEFAULT_GAME,
+          rulesVersion: stored.header.rulesVersion ?? 1,
           settings: stored.header.settings,
           seatCount: stored.header.seatCount,
           names: stored.header.names,

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** Prometheus metrics: rooms, sockets, actions, action latency, errors by code. */
+/** Prometheus metrics: rooms, sockets, actions and action latency by game, errors by code. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -19,12 +19,13 @@ export function createMetrics() {
     actions: new Counter({
       name: 'trepenta_actions_total',
       help: 'Game actions applied',
-      labelNames: ['kind'] as const,
+      labelNames: ['kind', 'game'] as const,
       registers: [registry],
     }),
     actionSeconds: new Histogram({
       name: 'trepenta_action_seconds',
       help: 'Time from an action reaching its room to its acknowledgement',
+      labelNames: ['game'] as const,
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers: [registry],
     }),
@@ -37,6 +38,7 @@ export function createMetrics() {
     gamesStarted: new Counter({
       name: 'trepenta_games_started_total',
       help: 'Games started',
+      labelNames: ['game'] as const,
       registers: [registry],
     }),
   };

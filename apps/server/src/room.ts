@@ -1,31 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  applyAction,
-  changeSettings,
-  chooseBotAction,
-  commitment,
-  createGame,
-  currentTimer,
-  eventsFor,
-  isTurnAction,
-  pendingSeats,
-  replay,
-  roundStartEvents,
-  standInActions,
-  viewFor,
-  viewPatchesFor,
-  viewsFor,
-} from '@trepenta/rules';
-import type {
-  Action,
-  BotLevel,
-  GameEvent,
-  GameState,
-  LogEntry,
-  PlayerAction,
-  SettingsChange,
-  Viewer,
-} from '@trepenta/rules';
+import { DEFAULT_GAME, applyLog, replay } from '@trepenta/engine';
+import type { AnyGameModule, BotLevel, LogEntry, RuleError, Viewer } from '@trepenta/engine';
 import { SERVER_ERRORS, nicknameKey } from '@trepenta/protocol';
 import type {
   ChatMessage,
@@ -39,6 +14,8 @@ import type {
 } from '@trepenta/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import { currentGame, requireGame } from './games';
+import type { ZodError } from 'zod';
 import type { Metrics } from './metrics';
 import { actionKey } from './store/types';
 import type {
@@ -80,7 +57,9 @@ export function newToken(): string {
 const hex256 = () => randomBytes(32).toString('hex');
 
 interface Game {
-  state: GameState;
+  /** The engine this game is played by (its rules version's). */
+  readonly module: AnyGameModule;
+  state: unknown;
   header: GameHeader;
   actionIds: Map<string, number>;
   sinceSnapshot: number;
@@ -189,6 +168,14 @@ export class Room {
     return this.record.code;
   }
 
+  /** The module of the room's game: the running game's engine, else the game's current one. */
+  get module(): AnyGameModule {
+    if (this.game) return this.game.module;
+    const module = currentGame(this.record.game);
+    if (!module) throw new Error(`Room ${this.code}: no engine for game ${this.record.game}`);
+    return module;
+  }
+
   /** Runs one operation after every earlier one of this room, on fresh data, retrying conflicts. */
   run<T>(operation: () => Promise<T> | T): Promise<T> {
     // Arrow functions given as arguments: a named closure here would be renamed on every call by
@@ -226,7 +213,8 @@ export class Room {
       this.close(true);
       throw new RoomGone(this.code);
     }
-    const version = this.game && this.record.status === 'playing' ? this.game.state.version : null;
+    const game = this.record.status === 'playing' ? this.game : null;
+    const version = game ? game.module.version(game.state) : null;
     if (
       stamp.revision !== this.record.revision ||
       (stamp.version !== null && version !== null && stamp.version !== version)
@@ -301,6 +289,8 @@ export class Room {
     const members = r.members.filter((m) => !m.kicked);
     return {
       code: r.code,
+      // Absent for Trepenta, as in views from before there were other games.
+      ...(r.game !== undefined && r.game !== DEFAULT_GAME ? { game: r.game } : {}),
       status: r.status,
       paused: this.paused,
       locked: r.locked,
@@ -361,7 +351,7 @@ export class Room {
     return {
       code: this.code,
       base: null,
-      view: viewFor(this.game.state, viewer),
+      view: this.game.module.viewFor(this.game.state, viewer),
       events: [],
       deadline: this.record.deadline,
     };
@@ -377,18 +367,22 @@ export class Room {
     if (!this.game) return null;
     const stored = await this.store.loadGame(this.code, this.record.gameNumber);
     if (!stored) return null;
-    const replayed = replay({ ...stored.header, log: stored.log });
+    const module = requireGame(stored.header.game, stored.header.rulesVersion);
+    const replayed = replay(module, { ...stored.header, log: stored.log });
     if (!replayed.ok)
       throw new Error(`Room ${this.code}: the log does not replay (${replayed.error.code})`);
     const batches: GameHistory['batches'] = [];
     for (const batch of replayed.value.batches) {
       if (batch.events.length === 0) continue;
-      batches.push({ version: batch.version, events: eventsFor(batch.events, [viewer])[0]! });
+      batches.push({
+        version: batch.version,
+        events: eventsFor(module, batch.events, [viewer])[0]!,
+      });
     }
     return {
       code: this.code,
       gameId: stored.header.randomness.gameId,
-      version: replayed.value.state.version,
+      version: module.version(replayed.value.state),
       batches,
     };
   }
@@ -408,20 +402,24 @@ export class Room {
    * missed one asks for it again (game:sync). Nobody listens on a bot's seat, and the spectators'
    * channel is empty while every member has a seat, so those views are not built.
    */
-  private broadcastGame(events: readonly GameEvent[], previous: GameState | null): void {
+  private broadcastGame(events: readonly unknown[], previous: unknown): void {
     const game = this.game;
     if (!game) return;
+    const { module } = game;
     const viewers: Viewer[] = [];
-    for (let seat = 0; seat < game.state.seatCount; seat++) {
+    for (let seat = 0; seat < game.header.seatCount; seat++) {
       if (this.record.seats[seat]?.kind !== 'bot') viewers.push(seat);
     }
     if (this.record.members.some((m) => !m.kicked && m.seat === null)) viewers.push('spectator');
     // One build for all: what several viewers share is built once.
-    const views = previous
-      ? viewPatchesFor(previous, game.state, viewers)
-      : viewsFor(game.state, viewers);
-    const eventViews = eventsFor(events, viewers);
-    const base = previous && { gameId: previous.randomness.gameId, version: previous.version };
+    const patches = previous === null ? undefined : module.patches;
+    const views = patches
+      ? patches.patchesFor(previous, game.state, viewers)
+      : viewsFor(module, game.state, viewers);
+    const eventViews = eventsFor(module, events, viewers);
+    const base = patches
+      ? { gameId: game.header.randomness.gameId, version: module.version(previous) }
+      : null;
     for (let i = 0; i < viewers.length; i++) {
       const viewer = viewers[i]!;
       const update: GameUpdate = {
@@ -673,9 +671,25 @@ export class Room {
   /** Changes the named settings (the rest keep their values) and the seat count. */
   async configure(
     memberId: string,
-    change: SettingsChange | undefined,
+    game: string | undefined,
+    change: unknown,
     seatCount: number | undefined,
   ): Promise<Outcome> {
+    // Malformed settings are refused as such whoever sends them and whenever (as the envelope's
+    // own checks are); another game starts from its own defaults, keeping as many seats as it can.
+    const switching = game !== undefined && game !== (this.record.game ?? DEFAULT_GAME);
+    const module = switching ? currentGame(game) : this.module;
+    if (!module) return fail('BAD_REQUEST', `${SERVER_ERRORS.BAD_REQUEST} (game: no such game)`);
+    let settings = switching ? module.defaultSettings : this.record.settings;
+    if (change !== undefined) {
+      const changed = module.changeSettings(settings, change);
+      if (!changed.ok) return badSettings(changed.error);
+      settings = changed.value;
+    }
+    const count =
+      seatCount ?? Math.min(module.seats.max, Math.max(module.seats.min, this.record.seatCount));
+    const seatRefusal = checkSeats(module, settings, count);
+    if (seatRefusal) return seatRefusal;
     const refusal = this.requireHost(memberId);
     if (refusal) return refusal;
     if (this.record.status !== 'lobby' && this.record.status !== 'finished') {
@@ -683,7 +697,6 @@ export class Room {
     }
     let seats = this.record.seats;
     let members = this.record.members;
-    const count = seatCount ?? this.record.seatCount;
     const unseated: string[] = [];
     // Seats beyond the new count are emptied; their players stay as spectators.
     for (let seat = count; seat < seats.length; seat++) {
@@ -701,7 +714,8 @@ export class Room {
         'Fewer seats would leave more spectators than this room can take; ask someone to leave first.',
       );
     await this.commitRoom({
-      settings: change ? changeSettings(this.record.settings, change) : this.record.settings,
+      game: module.id,
+      settings,
       seatCount: count,
       seats,
       members,
@@ -824,10 +838,12 @@ export class Room {
       return fail('WRONG_STATUS', 'The game has already started.');
     const seats = this.record.seats.slice(0, this.record.seatCount);
     if (seats.some((seat) => seat.kind === 'empty')) return fail('SEATS_NOT_READY');
+    const module = this.module;
     const gameId = randomBytes(12).toString('base64url');
     // The secrets come from the OS generator and stay on the server until the game ends.
-    const secrets = [1, 2, 3, 4, 5].map(() => hex256());
-    const commitments = secrets.map((secret, i) => commitment(gameId, i + 1, secret));
+    const count = module.fairness.secretCount(this.record.settings, this.record.seatCount);
+    const secrets = Array.from({ length: count }, () => hex256());
+    const commitments = secrets.map((secret, i) => module.fairness.commitment(gameId, i, secret));
     const nonces = seats.map((seat) => (seat.kind === 'bot' ? hex256() : null));
     const deadline = Date.now() + this.config.NONCE_TIMEOUT_MS;
     await this.commitRoom({
@@ -876,13 +892,16 @@ export class Room {
       secrets: commit.secrets,
       nonces: (collected ?? commit.nonces).map((n) => n ?? hex256()),
     };
-    const created = createGame(this.record.settings, this.record.seatCount, randomness);
+    const module = this.module;
+    const created = module.create(this.record.settings, this.record.seatCount, randomness);
     if (!created.ok) {
       this.log.error({ code: created.error.code }, 'could not create the game');
       await this.commitRoom({ status: 'lobby', commit: null });
       return;
     }
     const header: GameHeader = {
+      game: module.id,
+      rulesVersion: module.rulesVersion,
       settings: this.record.settings,
       seatCount: this.record.seatCount,
       randomness,
@@ -893,14 +912,14 @@ export class Room {
     const next = this.next({
       status: 'playing',
       commit: { ...commit, nonces: randomness.nonces },
-      deadline: this.deadlineFor(state),
+      deadline: this.deadlineFor(module, state),
     });
     if (!(await stored(this.store.startGame(next, header, state)))) throw new Conflict();
     this.record = next;
-    this.game = { state, header, actionIds: new Map(), sinceSnapshot: 0 };
-    this.metrics.gamesStarted.inc();
+    this.game = { module, state, header, actionIds: new Map(), sinceSnapshot: 0 };
+    this.metrics.gamesStarted.inc({ game: module.id });
     this.broadcastRoom();
-    this.broadcastGame(roundStartEvents(state), null);
+    this.broadcastGame(module.openingEvents(state), null);
     this.schedule();
   }
 
@@ -933,11 +952,12 @@ export class Room {
   async act(
     seat: number | 'system',
     actionId: string,
-    action: Action,
+    action: unknown,
     version: number | null,
   ): Promise<Outcome<{ version: number }>> {
     const game = this.game;
     if (!game) return fail('NO_GAME');
+    const { module } = game;
     const started = performance.now();
     // A retry is answered with its earlier result, even once the game is over; the same id
     // reused for another move is refused.
@@ -949,19 +969,21 @@ export class Room {
         : fail('DUPLICATE_ACTION');
     }
     if (this.record.status !== 'playing') return fail('NO_GAME');
-    if (version !== null && isTurnAction(action) && version !== game.state.version) {
+    const current = module.version(game.state);
+    if (version !== null && module.checksVersion(action) && version !== current) {
       return fail('STALE_VERSION');
     }
-    const step = applyAction(game.state, seat, action);
+    const step = module.apply(game.state, seat, action);
     if (!step.ok) return { ok: false, code: step.error.code, message: step.error.message };
     const { state, events } = step.value;
-    const entry: LogEntry = { version: game.state.version, actionId, seat, action };
-    const finished = state.phase === 'gameOver';
-    const roundOver = events.some((e) => e.type === 'roundScored');
+    const entry: LogEntry = { version: current, actionId, seat, action };
+    const finished = module.result(state) !== null;
     const snapshot =
-      finished || roundOver || game.sinceSnapshot + 1 >= this.config.SNAPSHOT_EVERY ? state : null;
+      finished || module.checkpoint(events) || game.sinceSnapshot + 1 >= this.config.SNAPSHOT_EVERY
+        ? state
+        : null;
     const status = finished ? 'finished' : 'playing';
-    const deadline = this.deadlineFor(state);
+    const deadline = this.deadlineFor(module, state);
     // Most actions change only the game; the room record is rewritten when it changed.
     const roomChanged =
       status !== this.record.status ||
@@ -983,15 +1005,21 @@ export class Room {
     game.state = state;
     game.actionIds.set(key, entry.version);
     game.sinceSnapshot = snapshot ? 0 : game.sinceSnapshot + 1;
-    this.metrics.actions.inc({ kind: seat === 'system' ? 'system' : 'seat' });
-    this.metrics.actionSeconds.observe((performance.now() - started) / 1000);
+    const counters = this.countersFor(module.id);
+    (seat === 'system' ? counters.system : counters.seat).inc();
+    counters.seconds.observe((performance.now() - started) / 1000);
     if (this.log.level === 'debug' || this.log.level === 'trace')
-      this.log.debug({ seat, type: action.type, version: state.version }, 'action applied');
+      this.log.debug({ seat, action, version: current + 1 }, 'action applied');
     if (finished) this.log.info('game over; secrets revealed');
     if (roomChanged) this.broadcastRoom();
     this.broadcastGame(events, previous);
     this.schedule();
-    return { ok: true, version: state.version };
+    return { ok: true, version: current + 1 };
+  }
+
+  /** The game's metrics with its label bound, made once per game id and node. */
+  private countersFor(game: string) {
+    return countersOf(this.metrics, game);
   }
 
   /**
@@ -999,7 +1027,7 @@ export class Room {
    * its key: the running game keeps only the ids, not the moves, and a retry (however often one
    * id is sent again) costs the same whatever the length of the log.
    */
-  private async loggedActionIs(version: number, action: Action): Promise<boolean> {
+  private async loggedActionIs(version: number, action: unknown): Promise<boolean> {
     const logged = await this.store.loadEntry(this.code, this.record.gameNumber, version);
     return logged !== null && sameJson(logged.action, JSON.parse(JSON.stringify(action)));
   }
@@ -1035,8 +1063,8 @@ export class Room {
   // ---------------------------------------------------------------- timers and bots
 
   /** The running timer's deadline (R26): kept while its key is current, else a new one. */
-  private deadlineFor(state: GameState): RoomRecord['deadline'] {
-    const timer = currentTimer(state);
+  private deadlineFor(module: AnyGameModule, state: unknown): RoomRecord['deadline'] {
+    const timer = module.timer(state);
     if (timer === null) return null;
     const stored = this.record.deadline;
     if (stored && stored.key === timer.key) return stored;
@@ -1050,14 +1078,26 @@ export class Room {
   }
 
   private automaticSeat(): number | undefined {
-    return this.game ? pendingSeats(this.game.state).find((s) => this.isAutomatic(s)) : undefined;
+    const game = this.game;
+    return game ? game.module.pendingSeats(game.state).find((s) => this.isAutomatic(s)) : undefined;
   }
 
-  private botDelay(state: GameState): number {
+  /** The level a seat's automatic player plays at: its bot's, or the game's stand-in. */
+  private levelOf(seat: number): BotLevel {
+    const record = this.record.seats[seat]!;
+    return record.kind === 'bot' && record.botLevel !== null
+      ? record.botLevel
+      : this.game!.module.standInLevel;
+  }
+
+  /** How long the automatic player of `seat` waits before its move (the module's pace). */
+  private botDelay(game: Game, seat: number): number {
+    const level = this.levelOf(seat);
+    const pace = game.module.botPace(game.module.viewFor(game.state, seat), level);
+    if (pace === 'think') return this.config.BOT_DELAY_MS;
     // Simultaneous steps and "ready" need no human-like pause.
-    return state.phase === 'turns' || state.phase === 'layoff'
-      ? this.config.BOT_DELAY_MS
-      : Math.min(this.config.BOT_DELAY_MS, 50);
+    if (pace === 'instant') return Math.min(this.config.BOT_DELAY_MS, 50);
+    return pace.ms * this.config.TIMER_SCALE;
   }
 
   /** When this room next needs looking at: the nonce deadline, host grace, a bot move, a timer. */
@@ -1073,10 +1113,11 @@ export class Room {
       times.push(now - this.awayFor(host.id, now) + this.config.HOST_GRACE_MS);
     }
     if (r.status === 'playing' && this.game) {
-      if (this.automaticSeat() !== undefined) {
-        const version = this.game.state.version;
+      const seat = this.automaticSeat();
+      if (seat !== undefined) {
+        const version = this.game.module.version(this.game.state);
         if (this.bot?.version !== version)
-          this.bot = { version, at: now + this.botDelay(this.game.state) };
+          this.bot = { version, at: now + this.botDelay(this.game, seat) };
         times.push(this.bot.at);
       }
       if (r.deadline) times.push(this.timerDue(r.deadline));
@@ -1121,7 +1162,7 @@ export class Room {
       const game = this.game;
       if (r.status === 'playing' && game) {
         const seat = this.automaticSeat();
-        const version = game.state.version;
+        const version = game.module.version(game.state);
         if (seat !== undefined && (this.bot?.version !== version || this.bot.at <= now)) {
           await this.playAutomatic(seat);
           return;
@@ -1129,7 +1170,7 @@ export class Room {
         if (
           r.deadline &&
           this.timerDue(r.deadline) <= now &&
-          currentTimer(game.state)?.key === r.deadline.key
+          game.module.timer(game.state)?.key === r.deadline.key
         ) {
           await this.fireTimer(r.deadline.key);
           return;
@@ -1141,12 +1182,11 @@ export class Room {
 
   private async playAutomatic(seat: number): Promise<void> {
     const game = this.game!;
-    const record = this.record.seats[seat]!;
-    const level: BotLevel = record.kind === 'bot' ? (record.botLevel ?? 'greedy') : 'greedy';
-    const seed = (game.state.version * 31 + seat) | 0;
-    const action: PlayerAction | null = chooseBotAction(viewFor(game.state, seat), level, seed);
+    const { module } = game;
+    const version = module.version(game.state);
+    const seed = (version * 31 + seat) | 0;
+    const action = module.chooseBot(module.viewFor(game.state, seat), this.levelOf(seat), seed);
     if (action === null) return;
-    const version = game.state.version;
     // A colon, which no client's actionId may hold: a player cannot take the id of the stand-in's
     // move in their seat beforehand (it would be answered as a duplicate, and the seat stall).
     const result = await this.act(seat, `bot:${version}:${seat}`, action, version);
@@ -1161,7 +1201,7 @@ export class Room {
 
   private async fireTimer(key: string): Promise<void> {
     const game = this.game!;
-    const standIn = standInActions(game.state, game.state.version);
+    const standIn = game.module.standIn(game.state, key, game.module.version(game.state));
     const result = await this.act(
       'system',
       `timeout-${key}`,
@@ -1191,24 +1231,22 @@ export class Room {
       this.game = null;
       return;
     }
-    let state: GameState;
+    const module = requireGame(game.header.game, game.header.rulesVersion);
+    let state: unknown;
     if (game.snapshot) {
-      state = game.snapshot;
-      for (const entry of game.tail) {
-        const step = applyAction(state, entry.seat, entry.action);
-        if (!step.ok)
-          throw new Error(
-            `Room ${this.code}: log entry ${entry.version} does not replay (${step.error.code})`,
-          );
-        state = step.value.state;
+      try {
+        state = applyLog(module, game.snapshot, game.tail);
+      } catch (error) {
+        throw new Error(`Room ${this.code}: ${String(error)}`);
       }
     } else {
-      const replayed = replay({ ...game.header, log: game.tail });
+      const replayed = replay(module, { ...game.header, log: game.tail });
       if (!replayed.ok)
         throw new Error(`Room ${this.code}: the log does not replay (${replayed.error.code})`);
       state = replayed.value.state;
     }
     this.game = {
+      module,
       state,
       header: game.header,
       actionIds: new Map(game.actionIds),
@@ -1229,7 +1267,7 @@ export class Room {
    */
   async abandon(): Promise<void> {
     if (this.record.status === 'playing' && this.game) {
-      const version = this.game.state.version;
+      const version = this.game.module.version(this.game.state);
       const result = await this.act('system', `abandon-${version}`, { type: 'abandon' }, null);
       if (!result.ok) throw new StoreUnavailable(`the abandon was refused: ${result.code}`);
     }
@@ -1289,4 +1327,73 @@ function sameJson(a: unknown, b: unknown): boolean {
     (key) =>
       Object.hasOwn(bRecord, key) && sameJson((a as Record<string, unknown>)[key], bRecord[key]),
   );
+}
+
+/** Each viewer's whole view: the module's shared build when it has one. */
+function viewsFor(module: AnyGameModule, state: unknown, viewers: readonly Viewer[]): unknown[] {
+  return module.viewsFor
+    ? module.viewsFor(state, viewers)
+    : viewers.map((viewer) => module.viewFor(state, viewer));
+}
+
+/** Each viewer's events: the module's shared build when it has one. */
+function eventsFor(
+  module: AnyGameModule,
+  events: readonly unknown[],
+  viewers: readonly Viewer[],
+): unknown[][] {
+  return module.eventsFor
+    ? module.eventsFor(events, viewers)
+    : viewers.map((viewer) => events.map((event) => module.eventFor(event, viewer)));
+}
+
+/** A settings change the game refused: a malformed request, said with the game's reason. */
+function badSettings(error: RuleError): Failure {
+  return fail('BAD_REQUEST', `${SERVER_ERRORS.BAD_REQUEST} ${error.message}`);
+}
+
+/** A part of a request that its game's schema refused: where and why, as for the envelope. */
+export function malformed(part: string, error: ZodError): Failure {
+  const issue = error.issues[0];
+  const path = [part, ...(issue?.path ?? []).map(String)].join('.');
+  return fail('BAD_REQUEST', `${SERVER_ERRORS.BAD_REQUEST} (${path}: ${issue?.message})`);
+}
+
+/** Whether the game can be played with this many seats under these settings. */
+export function checkSeats(
+  module: AnyGameModule,
+  settings: unknown,
+  seatCount: number,
+): Failure | null {
+  if (seatCount < module.seats.min || seatCount > module.seats.max) {
+    return fail(
+      'BAD_REQUEST',
+      `${module.title} is played by ${module.seats.min} to ${module.seats.max} seats.`,
+    );
+  }
+  const refusal = module.checkSeats?.(settings, seatCount);
+  return refusal ? fail('BAD_REQUEST', refusal.message) : null;
+}
+
+type Counters = {
+  seat: { inc(): void };
+  system: { inc(): void };
+  seconds: { observe(value: number): void };
+};
+const counters = new WeakMap<Metrics, Map<string, Counters>>();
+
+/** A game's action counters with their labels bound once (labelling on every action costs). */
+function countersOf(metrics: Metrics, game: string): Counters {
+  let byGame = counters.get(metrics);
+  if (!byGame) counters.set(metrics, (byGame = new Map<string, Counters>()));
+  let found = byGame.get(game);
+  if (!found) {
+    found = {
+      seat: metrics.actions.labels({ kind: 'seat', game }),
+      system: metrics.actions.labels({ kind: 'system', game }),
+      seconds: metrics.actionSeconds.labels({ game }),
+    };
+    byGame.set(game, found);
+  }
+  return found;
 }

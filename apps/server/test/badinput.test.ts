@@ -394,6 +394,7 @@ describe('HTTP', () => {
     expect(summary.status).toBe(200);
     expect(summary.body).toEqual({
       code: table.code,
+      game: 'trepenta',
       status: 'lobby',
       locked: false,
       seatCount: 3,

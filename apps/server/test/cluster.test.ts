@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, settingsWith } from '@trepenta/rules';
+import type { Action } from '@trepenta/rules';
 import { Client, decide, playUntilOver, startServer } from './harness';
 import type { TestServer } from './harness';
 import type { Config } from '../src/config';
@@ -354,7 +355,7 @@ runIt('two server nodes on one Redis', () => {
           held.length === 0 &&
           entry.seat === 1 &&
           entry.actionId.startsWith('bot:') &&
-          entry.action.type === 'draw'
+          (entry.action as Action).type === 'draw'
         ) {
           await new Promise<void>((release) =>
             held.push({ node: server, version: entry.version, release }),

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { botRandom, commitment, settingsWith, viewFor } from '@trepenta/rules';
 import type { GameView, HouseRule, LogEntry, PlayerAction } from '@trepenta/rules';
-import type { GameUpdate } from '@trepenta/protocol';
+import type { GameUpdate } from './trepenta';
 import { Client, decide } from './harness';
 import { exitWithin, freePort, killAll, spawnServer } from './processes';
 import type { ServerProcess } from './processes';

@@ -109,7 +109,7 @@ runIt('failover: several nodes on one Redis', () => {
     expect(stored).not.toBeNull();
     expect(fromNode.log).toEqual(stored!.log);
     expect(historyProblems(table, stored!)).toEqual([]);
-    const after = stored!.log.filter((e) => e.version >= killVersion);
+    const after = (stored!.log as readonly LogEntry[]).filter((e) => e.version >= killVersion);
     const away = after.filter((e) => e.version < Math.min(...back));
     const timeouts = after.filter((e) => e.seat === 'system' && e.action.type === 'timeout');
     const awayTurnTimeouts = away.filter(

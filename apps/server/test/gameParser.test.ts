@@ -10,7 +10,7 @@ import {
   viewsFor,
 } from '@trepenta/rules';
 import type { GameSettings, Viewer } from '@trepenta/rules';
-import type { GameUpdate } from '@trepenta/protocol';
+import type { GameUpdate } from './trepenta';
 import { gameParser } from '../src/gameParser';
 
 const stock = new Encoder();

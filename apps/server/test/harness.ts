@@ -6,25 +6,33 @@ import type { Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, applyGameUpdate, replacesRoomView } from '@trepenta/protocol';
 import type {
   Ack,
-  AckPayloads,
   ChatMessage,
   ClientEventName,
   ClientPayload,
-  ClientToServerEvents,
-  GameUpdate,
   RoomView,
-  ServerToClientEvents,
   You,
 } from '@trepenta/protocol';
-import { chooseBotAction, sampleFieldChoice, legalActions, botRandom } from '@trepenta/rules';
+import type {
+  AckPayloads,
+  ClientToServerEvents,
+  GameUpdate,
+  ServerToClientEvents,
+} from './trepenta';
+import {
+  chooseBotAction,
+  sampleFieldChoice,
+  legalActions,
+  botRandom,
+  trepenta,
+} from '@trepenta/rules';
 import type { BotLevel, GameView, PlayerAction } from '@trepenta/rules';
 import { createServer } from '../src/app';
-import type { TrepentaServer } from '../src/app';
+import type { PlatformServer } from '../src/app';
 import { testConfig } from '../src/config';
 import type { Config } from '../src/config';
 
 export interface TestServer {
-  readonly server: TrepentaServer;
+  readonly server: PlatformServer;
   readonly url: string;
   readonly dataDir: string;
   close(): Promise<void>;
@@ -120,7 +128,7 @@ export class Client {
    * hold (it joined between an action and its broadcast) makes it fetch the whole view.
    */
   take(update: GameUpdate): void {
-    const view = applyGameUpdate(this.view, update);
+    const view = applyGameUpdate(trepenta, this.view, update);
     if (view) {
       this.view = view;
       return;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { settingsWith } from '@trepenta/rules';
 import type { GameSettings, GameState, LogEntry, PlayerAction } from '@trepenta/rules';
-import type { GameUpdate } from '@trepenta/protocol';
+import type { GameUpdate } from './trepenta';
 import { RedisStore, redisClient } from '../src/store/redis';
 import type { GameHeader, RoomRecord, StoredGame } from '../src/store/types';
 import { Client, decide } from './harness';

@@ -4,8 +4,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsWith, verifyGame } from '@trepenta/rules';
-import type { GameRecord } from '@trepenta/rules';
-import type { ChatMessage, GameHistory, RoomView } from '@trepenta/protocol';
+import type { Action, GameRecord, GameSettings, GameState } from '@trepenta/rules';
+import type { ChatMessage, RoomView } from '@trepenta/protocol';
+import type { GameHistory } from './trepenta';
 import type { Client, TestServer } from './harness';
 import { playUntilOver } from './harness';
 import { RoomGone } from '../src/room';
@@ -725,15 +726,16 @@ describe('pausing', () => {
     guest.close();
     await waitFor(() => room.view().paused, 5000, 'the pause');
     await sleep(50);
-    const version = room.game!.state.version;
+    const state = () => room.game!.state as GameState;
+    const version = state().version;
     // Timers of 100 ms and a bot would move the game several times over in this wait.
     await sleep(600);
-    expect(room.game!.state.version).toBe(version);
-    expect(room.game!.state.phase).not.toBe('gameOver');
+    expect(state().version).toBe(version);
+    expect(state().phase).not.toBe('gameOver');
 
     const { ack } = await rejoin(scope, server.url, table.code, guest.you!.token);
     expect(ack.room.paused).toBe(false);
-    await waitFor(() => room.game!.state.version > version, 5000, 'the game to move on');
+    await waitFor(() => state().version > version, 5000, 'the game to move on');
   });
 });
 
@@ -1056,7 +1058,8 @@ describe('the lobby', () => {
         settings: { deck: 'trepenta', houseRules: { peek: false, openField: true } },
       }),
     ).toEqual({ ok: true });
-    await guest.until(() => guest.room?.settings.deck === 'trepenta');
+    const settingsOf = (client: typeof guest) => client.room?.settings as GameSettings | undefined;
+    await guest.until(() => settingsOf(guest)?.deck === 'trepenta');
     expect(guest.room!.settings).toEqual({
       ...settings,
       deck: 'trepenta',
@@ -1065,8 +1068,8 @@ describe('the lobby', () => {
     expect(await host.request('room:configure', { settings: { turnTimerSeconds: null } })).toEqual({
       ok: true,
     });
-    await guest.until(() => guest.room?.settings.turnTimerSeconds === null);
-    expect(guest.room!.settings.houseRules.rivalSets).toBe(true);
+    await guest.until(() => settingsOf(guest)?.turnTimerSeconds === null);
+    expect(settingsOf(guest)!.houseRules.rivalSets).toBe(true);
     for (const bad of [
       { deck: 'pinochle' },
       { houseRules: { jokers: true } },
@@ -1077,7 +1080,7 @@ describe('the lobby', () => {
       });
     // The whole object, as the web app sends it, sets everything back.
     expect(await host.request('room:configure', { settings })).toEqual({ ok: true });
-    await guest.until(() => guest.room?.settings.deck === settings.deck);
+    await guest.until(() => settingsOf(guest)?.deck === settings.deck);
     expect(guest.room!.settings).toEqual(settings);
 
     expect(await host.request('room:lock', { locked: true })).toEqual({ ok: true });
@@ -1326,7 +1329,7 @@ describe('idle rooms, an abandon that cannot be written', () => {
     const append = store.appendAction.bind(store);
     let refused = 0;
     store.appendAction = (room, entry, ...rest) => {
-      if (entry.action.type === 'abandon' && refused < 2) {
+      if ((entry.action as Action).type === 'abandon' && refused < 2) {
         refused++;
         return Promise.reject(new Error('disk full'));
       }

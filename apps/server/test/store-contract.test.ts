@@ -24,7 +24,7 @@ import {
   standInActions,
   viewFor,
 } from '@trepenta/rules';
-import type { GameSettings, GameState, LogEntry } from '@trepenta/rules';
+import type { Action, GameSettings, GameState, LogEntry } from '@trepenta/rules';
 import { RedisStore, redisClient } from '../src/store/redis';
 import type { Redis } from 'ioredis';
 import { Checkpointer } from '../src/store/checkpointer';
@@ -373,15 +373,20 @@ function storeContract(name: string, caps: Capabilities, make: () => Promise<Sto
         const loaded = await reader.loadRoom(code);
         const game = loaded!.game!;
         expect(game.snapshot).toEqual(played.states[snapshotAt]);
-        expect(game.snapshot!.version).toBe(snapshotAt);
+        expect((game.snapshot as GameState).version).toBe(snapshotAt);
         expect(game.tail).toEqual(played.log.slice(snapshotAt, n));
-        let state = game.snapshot!;
+        let state = game.snapshot as GameState;
         for (const entry of game.tail) {
-          const step = applyAction(state, entry.seat, entry.action);
+          const step = applyAction(state, entry.seat, entry.action as Action);
           if (!step.ok) throw new Error(step.error.code);
           state = step.value.state;
         }
-        const full = replay({ ...played.header, log: (await reader.loadGame(code, 1))!.log });
+        const log = (await reader.loadGame(code, 1))!.log as readonly LogEntry[];
+        const full = replay({
+          ...played.header,
+          settings: played.header.settings as GameSettings,
+          log,
+        });
         if (!full.ok) throw new Error(full.error.code);
         expect(state).toEqual(full.value.state);
         expect(state).toEqual(played.states[n]);

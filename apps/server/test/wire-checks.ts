@@ -13,6 +13,7 @@ import {
   roundKey,
   roundStartEvents,
   setupMode,
+  trepenta,
   viewFor,
 } from '@trepenta/rules';
 import type {
@@ -20,14 +21,18 @@ import type {
   EventView,
   Face,
   GameEvent,
+  GameSettings,
   GameState,
   GameViewPatch,
   LogEntry,
   Viewer,
 } from '@trepenta/rules';
-import { gameHistorySchema, gameUpdateSchema } from '@trepenta/protocol';
-import type { GameHistory, GameUpdate } from '@trepenta/protocol';
+import { gameHistorySchemaFor, gameUpdateSchemaFor } from '@trepenta/protocol';
+import type { GameHistory, GameUpdate } from './trepenta';
 import type { GameHeader } from '../src/store/types';
+
+const gameUpdateSchema = gameUpdateSchemaFor(trepenta);
+const gameHistorySchema = gameHistorySchemaFor(trepenta);
 
 export type FaceCounts = Map<string, number>;
 
@@ -116,8 +121,12 @@ export interface TrueGame {
 }
 
 /** Replays a stored game step by step (createGame, then every logged action). */
-export function replayByVersion(header: GameHeader, log: readonly LogEntry[]): TrueGame {
-  const created = createGame(header.settings, header.seatCount, header.randomness);
+export function replayByVersion(
+  header: GameHeader,
+  stored: readonly { readonly action: unknown }[],
+): TrueGame {
+  const log = stored as readonly LogEntry[];
+  const created = createGame(header.settings as GameSettings, header.seatCount, header.randomness);
   if (!created.ok) throw new Error(`the stored game cannot be created: ${created.error.code}`);
   const states: GameState[] = [created.value];
   // A new game's first update may carry the public events that open round 1.

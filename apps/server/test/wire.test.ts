@@ -13,12 +13,16 @@ import type {
   DeckSetting,
   EventView,
   Face,
+  GameSettings,
+  GameState,
   HouseRule,
   GameView,
+  LogEntry,
   PlayerAction,
   Viewer,
 } from '@trepenta/rules';
-import type { ClientEventName, GameHistory, GameUpdate } from '@trepenta/protocol';
+import type { ClientEventName } from '@trepenta/protocol';
+import type { GameHistory, GameUpdate } from './trepenta';
 import { Client, decide, startServer } from './harness';
 import type { TestServer } from './harness';
 import { checkClient, engineView, knowledge, replayByVersion } from './wire-checks';
@@ -426,7 +430,8 @@ async function playCase(c: Case): Promise<void> {
   // The true game: the stored record, replayed version by version.
   const stored = await server.server.store.loadGame(code, 1);
   expect(stored?.finished).toBe(true);
-  const game: TrueGame = replayByVersion(stored!.header, stored!.log);
+  const log = stored!.log as readonly LogEntry[];
+  const game: TrueGame = replayByVersion(stored!.header, log);
   const live = server.server.rooms.get(code)!.game!.state;
   // §8.2: an acknowledged nonce is the one the deal used.
   for (const h of humans)
@@ -446,7 +451,7 @@ async function playCase(c: Case): Promise<void> {
       .filter((u) => u.events.length > 0)
       .map((u) => ({ version: u.view.version, events: u.events }));
     const verified = verifyGame(
-      { ...stored!.header, log: stored!.log },
+      { ...stored!.header, settings: stored!.header.settings as GameSettings, log },
       stored!.header.commitments,
       { viewer: t.viewer, batches },
     );
@@ -458,7 +463,7 @@ async function playCase(c: Case): Promise<void> {
       histories++;
       const merged = [...history.batches, ...batches.filter((b) => b.version > history.version)];
       const whole = verifyGame(
-        { ...stored!.header, log: stored!.log },
+        { ...stored!.header, settings: stored!.header.settings as GameSettings, log },
         stored!.header.commitments,
         {
           viewer: t.viewer,
@@ -705,7 +710,7 @@ describe('R25 and §7: a refusal goes to the actor only, and says nothing about 
     await must(s, 'room:join', { code, nickname: 'Sam', role: 'spectator' });
     await must(a, 'room:start', {});
     const room = server.server.rooms.get(code)!;
-    const state = () => room.game!.state;
+    const state = () => room.game!.state as GameState;
     await a.client.until(
       () => room.game !== null && state().round.seats[2]!.piles === null,
       5000,

@@ -1,20 +1,26 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, applyGameUpdate, replacesRoomView } from '@trepenta/protocol';
-import { isWholeView } from '@trepenta/rules';
+import { isWholeView, trepenta } from '@trepenta/rules';
 import type {
   Ack,
-  AckPayloads,
+  AckPayloads as AnyAckPayloads,
   ClientEventName,
   ClientPayload,
-  ClientToServerEvents,
-  GameHistory,
-  GameUpdate,
+  ClientToServerEvents as AnyClientToServerEvents,
+  GameHistory as AnyGameHistory,
+  GameUpdate as AnyGameUpdate,
   RoomView,
-  ServerToClientEvents,
+  ServerToClientEvents as AnyServerToClientEvents,
   You,
 } from '@trepenta/protocol';
-import type { EventBatch, EventView, MoveView, PlayerAction } from '@trepenta/rules';
+import type { EventBatch, EventView, GameViewPatch, MoveView, PlayerAction } from '@trepenta/rules';
+
+export type GameUpdate = AnyGameUpdate<GameViewPatch, EventView>;
+export type GameHistory = AnyGameHistory<EventView>;
+type AckPayloads = AnyAckPayloads<GameViewPatch, EventView>;
+type ServerToClientEvents = AnyServerToClientEvents<GameViewPatch, EventView>;
+type ClientToServerEvents = AnyClientToServerEvents<GameViewPatch, EventView>;
 import { describeEvent, membershipNotes, seatNames } from './game/describe';
 import { syncClock } from './clock';
 import { m } from './messages';
@@ -412,7 +418,7 @@ export function onGameUpdate(update: GameUpdate): void {
   const restart = tableHeldFromBefore && whole;
   if (restart) tableHeldFromBefore = false;
   const previous = state.game;
-  const view = applyGameUpdate(restart ? null : previous, update);
+  const view = applyGameUpdate(trepenta, restart ? null : previous, update);
   if (view === null) {
     // A patch to a view this tab does not hold (it missed one, or joined in between).
     void resyncOnce();

@@ -14,8 +14,8 @@ import {
   viewPatchesFor,
 } from '@trepenta/rules';
 import type { GameEvent, GameState } from '@trepenta/rules';
-import type { GameHistory, GameUpdate } from '@trepenta/protocol';
 import { connected, onGameHistory, onGameUpdate } from '../src/net';
+import type { GameHistory, GameUpdate } from '../src/net';
 import { store } from '../src/store';
 
 const hex = (label: string) => createHash('sha256').update(label).digest('hex');

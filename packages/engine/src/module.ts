@@ -216,6 +216,8 @@ export interface GameModule<
   readonly actionSchema: ZodType<A>;
   readonly systemActionSchema: ZodType<SystemAction<A>>;
   readonly viewSchema: ZodType<V>;
+  /** For a game that sends patches: what a patch may be (a whole view is one too). */
+  readonly patchSchema?: ZodType<P>;
   readonly eventSchema: ZodType<EV>;
 
   // ---- fairness (docs/fairness.md)
@@ -275,6 +277,7 @@ export interface GameModule<
     patchesFor(previous: S, state: S, viewers: readonly Viewer[]): P[];
     applyPatch(view: V, patch: P): V | null;
     isWhole(patch: P): boolean;
+    patchVersion(patch: P): number;
   };
   /** Which game and version a view is of. */
   viewHead(view: V): { readonly gameId: string; readonly version: number };

@@ -1,72 +1,12 @@
 import { z } from 'zod';
-import {
-  BOT_LEVELS,
-  MAX_SEATS,
-  MIN_SEATS,
-  applyViewPatch,
-  eventViewSchema,
-  gameViewPatchSchema,
-  gameViewSchema,
-  hex256Schema,
-  isWholeView,
-  playerActionSchema,
-  settingsChangeSchema,
-  settingsSchema,
-} from '@trepenta/rules';
-import type { EventView, GameView, GameViewPatch, RULE_ERRORS } from '@trepenta/rules';
+import type { AnyGameModule } from '@trepenta/engine';
+import { EMOTES, LIMITS, MAX_SEATS, ROOM_CODE_ALPHABET } from './client';
+import type { ServerErrorCode } from './client';
 
-/** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 7;
+export * from './client';
 
-// ------------------------------------------------------------------ limits
-
-export const LIMITS = {
-  nicknameLength: 24,
-  chatLength: 280,
-  roomCodeLength: 6,
-  tokenLength: 43,
-} as const;
-
-/** Unambiguous read aloud: no vowels (no words), no 0/O, 1/I/L. 27^6 ≈ 3.9e8 codes. */
-export const ROOM_CODE_ALPHABET = 'BCDFGHJKMNPQRSTVWXZ23456789';
-
-// ------------------------------------------------------------------ errors
-
-/** Errors of the server itself; rules errors (RULE_ERRORS) pass through with their own codes. */
-export const SERVER_ERRORS = {
-  BAD_REQUEST: 'That request is malformed.',
-  PROTOCOL_MISMATCH: 'This page is out of date: reload to get the new version.',
-  RATE_LIMITED: 'Too many requests; slow down a little.',
-  TOO_MANY_CONNECTIONS:
-    'Too many connections from your network; close some Trepenta tabs and it will connect.',
-  ROOM_NOT_FOUND: 'There is no room with that code.',
-  ROOM_FULL: 'This room is full.',
-  ROOM_LOCKED: 'The host has locked this room.',
-  TOO_MANY_ROOMS: 'The server is at its room limit; try again later.',
-  NOT_IN_ROOM: 'Join the room first.',
-  NOT_SEATED: 'Only seated players can do that.',
-  NOT_HOST: 'Only the host can do that.',
-  BAD_TOKEN: 'That seat link is not valid for this room.',
-  KICKED: 'You were removed from this room.',
-  SEAT_TAKEN: 'That seat is taken.',
-  NO_SUCH_SEAT: 'There is no such seat.',
-  NO_SUCH_MEMBER: 'There is no such person in this room.',
-  NICKNAME_TAKEN: 'Someone in this room already uses that name.',
-  BAD_NICKNAME: 'Choose a name of 1 to 24 visible characters.',
-  WRONG_STATUS: 'That is not possible in this room right now.',
-  SEATS_NOT_READY: 'Every seat needs a player or a bot.',
-  SEAT_CONNECTED: 'That player is still here.',
-  TOO_EARLY: 'That player has not been away long enough.',
-  STALE_VERSION: 'The table moved on before your move arrived; here is the table as it is now.',
-  DUPLICATE_ACTION: 'This actionId was already used for a different move.',
-  NO_GAME: 'No game is running in this room.',
-  SPECTATORS_FULL: 'This room has as many spectators as it can take.',
-  UNAVAILABLE: 'The server cannot reach its storage right now; try again in a moment.',
-  INTERNAL: 'Something went wrong on the server.',
-} as const;
-
-export type ServerErrorCode = keyof typeof SERVER_ERRORS;
-export type ErrorCode = ServerErrorCode | keyof typeof RULE_ERRORS;
+/** A server error code, or a game's own refusal code (each game's rules doc names them). */
+export type ErrorCode = ServerErrorCode | (string & {});
 
 export const errorSchema = z
   .object({ ok: z.literal(false), code: z.string(), message: z.string() })
@@ -74,6 +14,11 @@ export const errorSchema = z
 export type ErrorAck = z.infer<typeof errorSchema>;
 
 // ------------------------------------------------------------------ shared pieces
+
+/** A 256-bit value as 64 lowercase hex characters, one spelling per value. */
+const hex256Schema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, { message: 'expected 64 lowercase hex characters (256 bits)' });
 
 export const roomCodeSchema = z
   .string()
@@ -162,7 +107,7 @@ export const nicknameSchema = z
   .transform(cleanNickname)
   .pipe(z.string().min(1).max(LIMITS.nicknameLength));
 
-export const botLevelSchema = z.enum(BOT_LEVELS);
+export const botLevelSchema = z.enum(['random', 'greedy']);
 export const seatIndexSchema = z
   .number()
   .int()
@@ -173,11 +118,17 @@ const empty = z.object({}).strict();
 
 // ------------------------------------------------------------------ client → server
 
+/** A game's id as a client names it; whether the server hosts it is checked by the handler. */
+export const gameIdSchema = z.string().regex(/^[a-z0-9-]{1,32}$/);
+
 export const createRoomSchema = z
   .object({
     nickname: nicknameSchema,
-    settings: settingsSchema,
-    seatCount: z.number().int().min(MIN_SEATS).max(MAX_SEATS),
+    /** Which game the room plays; absent: Trepenta. */
+    game: gameIdSchema.optional(),
+    /** The game's settings, checked with the game's own schema (BAD_REQUEST when they do not fit). */
+    settings: z.unknown(),
+    seatCount: z.number().int().min(1).max(MAX_SEATS),
     /** Seats to fill with bots at once (the host sits at seat 0 unless spectating). */
     bots: z
       .array(z.object({ seat: seatIndexSchema, level: botLevelSchema }).strict())
@@ -205,9 +156,11 @@ export const setBotSchema = z
   .strict();
 export const configureSchema = z
   .object({
-    /** The settings to change; what it leaves out keeps its value. */
-    settings: settingsChangeSchema.optional(),
-    seatCount: z.number().int().min(MIN_SEATS).max(MAX_SEATS).optional(),
+    /** Another game for the room (its settings start from that game's defaults). */
+    game: gameIdSchema.optional(),
+    /** The settings to change; what it leaves out keeps its value (checked by the game). */
+    settings: z.unknown().optional(),
+    seatCount: z.number().int().min(1).max(MAX_SEATS).optional(),
   })
   .strict();
 export const lockSchema = z.object({ locked: z.boolean() }).strict();
@@ -219,10 +172,10 @@ export const actionRequestSchema = z
     version: z.number().int().min(0),
     /** Chosen by the client, unique per seat: a retry with the same id is answered, not redone. */
     actionId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
-    action: playerActionSchema,
+    /** The game's action, checked with the room's game's schema before any rules code sees it. */
+    action: z.unknown(),
   })
   .strict();
-export const EMOTES = ['👍', '👏', '😂', '😮', '😬', '🎉'] as const;
 export const chatSchema = z.union([
   z
     .object({
@@ -296,10 +249,13 @@ export const seatInfoSchema = z
 export const roomViewSchema = z
   .object({
     code: z.string(),
+    /** The room's game; absent: Trepenta. */
+    game: gameIdSchema.optional(),
     status: z.enum(['lobby', 'starting', 'playing', 'finished']),
     paused: z.boolean(),
     locked: z.boolean(),
-    settings: settingsSchema,
+    /** The game's settings (its module's schema describes them). */
+    settings: z.unknown(),
     seatCount: z.number().int(),
     seats: z.array(seatInfoSchema),
     members: z.array(memberViewSchema),
@@ -320,15 +276,6 @@ export const roomViewSchema = z
   .strict();
 export type RoomView = z.infer<typeof roomViewSchema>;
 
-/**
- * Whether a room view received should replace the one held. An ack's view can arrive after a
- * `room:state` that the server pushed later (a change that came due meanwhile), so a view older
- * than the one held is dropped; a view of another room, or of the same revision, replaces it.
- */
-export function replacesRoomView(held: RoomView | null, received: RoomView): boolean {
-  return held === null || held.code !== received.code || received.revision >= held.revision;
-}
-
 export const youSchema = z
   .object({
     memberId: memberIdSchema,
@@ -339,71 +286,67 @@ export const youSchema = z
   .strict();
 export type You = z.infer<typeof youSchema>;
 
-export const gameUpdateSchema = z
-  .object({
-    code: z.string(),
-    /**
-     * null: `view` is the whole view. Otherwise `view` is a patch to the viewer's view of this
-     * game at this version (the previous action's), leaving out what did not change.
-     */
-    base: z.object({ gameId: z.string(), version: z.number().int() }).strict().nullable(),
-    view: gameViewPatchSchema,
-    /** This step's events as this viewer may see them (empty for a full resync). */
-    events: z.array(eventViewSchema),
-    /** The running timer's deadline (ms since epoch) and its key (R26), as in the room state. */
-    deadline: z.object({ key: z.string(), at: z.number() }).strict().nullable(),
-  })
-  .strict();
-export type GameUpdate = {
+const deadlineSchema = z.object({ key: z.string(), at: z.number() }).strict().nullable();
+
+/**
+ * A game update. `base` null: `view` is the viewer's whole view. Otherwise `view` is a patch to
+ * the viewer's view of this game at this version (the previous action's), leaving out what did
+ * not change (games that send patches only).
+ */
+export type GameUpdate<V = unknown, EV = unknown> = {
   code: string;
   base: { gameId: string; version: number } | null;
-  view: GameViewPatch;
-  events: EventView[];
+  view: V;
+  /** This step's events as this viewer may see them (empty for a full resync). */
+  events: EV[];
+  /** The running timer's deadline (ms since epoch) and its key (R26), as in the room state. */
   deadline: { key: string; at: number } | null;
 };
 
 /**
- * The viewer's view after an update, from the view they held before it (null if none). Returns
- * null when the update cannot be applied — a patch to a version or game this client does not
- * hold (it missed an update, or joined in between) — and the client should then ask for the whole
- * view with `game:sync`. An update older than the held view leaves it as it is.
- */
-export function applyGameUpdate(current: GameView | null, update: GameUpdate): GameView | null {
-  if (update.base === null) {
-    if (!isWholeView(update.view)) return null;
-    const sameGame = current?.fairness.gameId === update.view.fairness.gameId;
-    return sameGame && current.version > update.view.version ? current : update.view;
-  }
-  if (current === null || current.fairness.gameId !== update.base.gameId) return null;
-  if (current.version >= update.view.version) return current;
-  if (current.version !== update.base.version) return null;
-  return applyViewPatch(current, update.view);
-}
-
-/**
  * Sent once after `room:join` while a game runs or is over: this game's events so far as the
- * joining viewer would have received them live (the same redaction, RULES.md §7), batch by
- * batch, from the deal to `version`. A tab that joins from another device or a new tab shows its
- * move log from it; "verify the deals" (§8.4) checks it like the events received live.
+ * joining viewer would have received them live (the same redaction), batch by batch, from the
+ * deal to `version`. A tab that joins from another device or a new tab shows its move log from
+ * it; "verify the deals" checks it like the events received live.
  */
-export const gameHistorySchema = z
-  .object({
-    code: z.string(),
-    gameId: z.string(),
-    /** The version after the last batch: the stored log's end when it was read. */
-    version: z.number().int().min(0),
-    /** Each step's events, tagged with the version it produced (0: the opening deal). */
-    batches: z.array(
-      z.object({ version: z.number().int().min(0), events: z.array(eventViewSchema) }).strict(),
-    ),
-  })
-  .strict();
-export type GameHistory = {
+export type GameHistory<EV = unknown> = {
   code: string;
   gameId: string;
+  /** The version after the last batch: the stored log's end when it was read. */
   version: number;
-  batches: { version: number; events: EventView[] }[];
+  /** Each step's events, tagged with the version it produced (0: the opening deal). */
+  batches: { version: number; events: EV[] }[];
 };
+
+/** A game's update schema: its views (or patches) and events, as its module describes them. */
+export function gameUpdateSchemaFor(module: AnyGameModule) {
+  const view = module.patchSchema ?? module.viewSchema;
+  return z
+    .object({
+      code: z.string(),
+      base: z.object({ gameId: z.string(), version: z.number().int() }).strict().nullable(),
+      view,
+      events: z.array(module.eventSchema),
+      deadline: deadlineSchema,
+    })
+    .strict();
+}
+
+/** A game's history schema: its events, batch by batch. */
+export function gameHistorySchemaFor(module: AnyGameModule) {
+  return z
+    .object({
+      code: z.string(),
+      gameId: z.string(),
+      version: z.number().int().min(0),
+      batches: z.array(
+        z
+          .object({ version: z.number().int().min(0), events: z.array(module.eventSchema) })
+          .strict(),
+      ),
+    })
+    .strict();
+}
 
 export const chatMessageSchema = z
   .object({
@@ -421,7 +364,8 @@ export type OkAck<T = object> = { ok: true } & T;
 export type Ack<T = object> = OkAck<T> | ErrorAck;
 
 /** Acks per client event. */
-export interface AckPayloads {
+/** Acks per client event; `V`, `EV`: the room's game's views (or patches) and events. */
+export interface AckPayloads<V = unknown, EV = unknown> {
   /** `serverTime`: the server's clock (ms since the epoch), against which deadlines count. */
   'room:create': { room: RoomView; you: You; serverTime: number };
   'room:join': { room: RoomView; you: You; chat: ChatMessage[]; serverTime: number };
@@ -440,24 +384,25 @@ export interface AckPayloads {
   /** `kept`: whether this nonce is the seat's (false: another tab or device sent one first). */
   'game:nonce': { kept: boolean };
   'game:action': { version: number };
-  'game:sync': { room: RoomView; game: GameUpdate | null };
+  'game:sync': { room: RoomView; game: GameUpdate<V, EV> | null };
   'chat:send': object;
 }
 
-export type ClientToServerEvents = {
+export type ClientToServerEvents<V = unknown, EV = unknown> = {
   [E in ClientEventName]: (
     payload: ClientPayload<E>,
-    ack: (answer: Ack<AckPayloads[E]>) => void,
+    ack: (answer: Ack<AckPayloads<V, EV>[E]>) => void,
   ) => void;
 };
 
 /** Why room:closed was sent: the member was kicked, or left (an idle room expires unheard). */
 export type ClosedReason = 'kicked' | 'left';
 
-export interface ServerToClientEvents {
+/** Pushes from the server; `V`, `EV`: the room's game's views (or patches) and events. */
+export interface ServerToClientEvents<V = unknown, EV = unknown> {
   'room:state': (room: RoomView) => void;
-  'game:update': (update: GameUpdate) => void;
-  'game:history': (history: GameHistory) => void;
+  'game:update': (update: GameUpdate<V, EV>) => void;
+  'game:history': (history: GameHistory<EV>) => void;
   'chat:message': (message: ChatMessage) => void;
   /** You were removed (kicked) or the room closed: stop retrying. */
   'room:closed': (info: { code: string; reason: ClosedReason }) => void;
@@ -467,5 +412,3 @@ export interface ServerToClientEvents {
 
 /** Sent in Socket.IO's handshake `auth`. */
 export const handshakeSchema = z.object({ protocolVersion: z.number().int() }).passthrough();
-
-export { gameViewSchema, gameViewPatchSchema, eventViewSchema };

@@ -4,10 +4,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { DEFAULT_SETTINGS, createGame, selfPlay, viewFor, viewPatchesFor } from '@trepenta/rules';
-import type { GameState, GameView, Viewer } from '@trepenta/rules';
-import { applyGameUpdate, gameUpdateSchema } from '../src/index';
-import type { GameUpdate } from '../src/index';
+import {
+  DEFAULT_SETTINGS,
+  createGame,
+  selfPlay,
+  trepenta,
+  viewFor,
+  viewPatchesFor,
+} from '@trepenta/rules';
+import type { GameState, GameView, GameViewPatch, Viewer } from '@trepenta/rules';
+import { applyGameUpdate as applyWith, gameUpdateSchemaFor } from '../src/index';
+import type { GameUpdate as AnyGameUpdate } from '../src/index';
+
+type GameUpdate = AnyGameUpdate<GameViewPatch>;
+
+const gameUpdateSchema = gameUpdateSchemaFor(trepenta);
+/** Trepenta's updates, applied as a client holding its module does. */
+const applyGameUpdate = (view: GameView | null, update: GameUpdate) =>
+  applyWith(trepenta, view, update);
 
 const hex = (label: string) => createHash('sha256').update(label).digest('hex');
 

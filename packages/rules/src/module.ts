@@ -29,6 +29,7 @@ import type { GameState } from './state';
 import { DECK_SETTINGS } from './cards';
 import {
   applyViewPatch,
+  gameViewPatchSchema,
   gameViewSchema,
   isWholeView,
   viewFor,
@@ -136,7 +137,7 @@ export const trepenta: GameModule<
       return err(
         ruleError(
           'INVALID_SETTINGS',
-          `${RULE_ERRORS.INVALID_SETTINGS} (${issue?.path.join('.') || 'settings'}: ${issue?.message})`,
+          `The game settings are not valid (${issue?.path.join('.') || 'settings'}: ${issue?.message}).`,
         ),
       );
     }
@@ -147,6 +148,7 @@ export const trepenta: GameModule<
   actionSchema: playerActionSchema,
   systemActionSchema,
   viewSchema: gameViewSchema,
+  patchSchema: gameViewPatchSchema,
   eventSchema: eventViewSchema,
 
   fairness: {
@@ -191,6 +193,7 @@ export const trepenta: GameModule<
     patchesFor: viewPatchesFor,
     applyPatch: applyViewPatch,
     isWhole: isWholeView,
+    patchVersion: (patch) => patch.version,
   },
   viewHead: (view) => ({ gameId: view.fairness.gameId, version: view.version }),
   awaitedSeats,

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { GameState, LogEntry } from '@trepenta/rules';
+import type { LogEntry } from '@trepenta/engine';
 import { actionKey, usableSnapshot } from './types';
 import type {
   Coordinator,
@@ -226,7 +226,8 @@ export class RedisStore implements RoomStore {
       'snapshotVersion',
     );
     if (!header) return null;
-    const usable = usableSnapshot(snapshot);
+    const parsed = JSON.parse(header) as GameHeader;
+    const usable = usableSnapshot(snapshot, parsed);
     const from = usable ? Number(snapshotVersion ?? 0) : 0;
     const [tail, ids] = await Promise.all([
       this.redis.lrange(this.key.log(room.code, n), from, -1),
@@ -235,7 +236,7 @@ export class RedisStore implements RoomStore {
     const actionIds = new Map<string, number>();
     for (const [key, version] of Object.entries(ids)) actionIds.set(key, Number(version));
     return {
-      header: JSON.parse(header) as GameHeader,
+      header: parsed,
       snapshot: usable,
       tail: tail.map((entry) => JSON.parse(entry) as LogEntry),
       actionIds,
@@ -301,7 +302,7 @@ export class RedisStore implements RoomStore {
     return deleted === 1;
   }
 
-  async startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean> {
+  async startGame(room: RoomRecord, header: GameHeader, state: unknown): Promise<boolean> {
     const n = room.gameNumber;
     const started = await this.scripts.startGame(
       this.key.room(room.code),
@@ -313,7 +314,8 @@ export class RedisStore implements RoomStore {
       room.revision,
       JSON.stringify(header),
       JSON.stringify(state),
-      state.version,
+      // Every game starts at version 0 (the engine's contract).
+      0,
       n,
       room.lastActivity,
       room.code,
@@ -324,7 +326,7 @@ export class RedisStore implements RoomStore {
   async appendAction(
     room: RoomRecord,
     entry: LogEntry,
-    snapshot: GameState | null,
+    snapshot: unknown,
     finished: boolean,
     roomChanged: boolean,
   ): Promise<boolean> {
@@ -339,7 +341,8 @@ export class RedisStore implements RoomStore {
       JSON.stringify(entry),
       actionKey(entry.seat, entry.actionId),
       snapshot ? JSON.stringify(snapshot) : '',
-      snapshot?.version ?? 0,
+      // The snapshot is the state after this entry.
+      snapshot ? entry.version + 1 : 0,
       finished ? '1' : '0',
       roomChanged ? JSON.stringify(room) : '',
       room.revision,

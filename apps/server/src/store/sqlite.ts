@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Checkpointer } from './checkpointer';
-import type { GameState, LogEntry } from '@trepenta/rules';
+import type { LogEntry } from '@trepenta/engine';
 import { actionKey, usableSnapshot } from './types';
 import type {
   GameHeader,
@@ -301,7 +301,8 @@ export class SqliteStore implements RoomStore {
     if (room.status !== 'playing' && room.status !== 'finished') return null;
     const row = this.statements.game.get(room.code, room.gameNumber);
     if (!row) return null;
-    const snapshot = usableSnapshot(row.snapshot);
+    const header = JSON.parse(row.header) as GameHeader;
+    const snapshot = usableSnapshot(row.snapshot, header);
     const from = snapshot ? (row.snapshot_version ?? 0) : 0;
     const actionIds = new Map<string, number>();
     for (const id of this.statements.ids.all(room.code, room.gameNumber)) {
@@ -311,7 +312,7 @@ export class SqliteStore implements RoomStore {
       );
     }
     return {
-      header: JSON.parse(row.header) as GameHeader,
+      header,
       snapshot,
       tail: this.statements.tail
         .all(room.code, room.gameNumber, from)
@@ -443,13 +444,14 @@ export class SqliteStore implements RoomStore {
     });
   }
 
-  startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean> {
+  startGame(room: RoomRecord, header: GameHeader, state: unknown): Promise<boolean> {
     return this.write(() => {
       this.statements.putGame.run(
         room.code,
         room.gameNumber,
         JSON.stringify(header),
-        state.version,
+        // Every game starts at version 0 (the engine's contract).
+        0,
         JSON.stringify(state),
       );
       this.putRoom(room);
@@ -460,7 +462,7 @@ export class SqliteStore implements RoomStore {
   appendAction(
     room: RoomRecord,
     entry: LogEntry,
-    snapshot: GameState | null,
+    snapshot: unknown,
     finished: boolean,
     roomChanged: boolean,
   ): Promise<boolean> {
@@ -475,8 +477,9 @@ export class SqliteStore implements RoomStore {
       );
       if (appended.changes === 0) return false;
       if (snapshot) {
+        // The snapshot is the state after this entry.
         this.statements.snapshot.run(
-          snapshot.version,
+          entry.version + 1,
           JSON.stringify(snapshot),
           room.code,
           room.gameNumber,

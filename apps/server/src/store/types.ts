@@ -1,6 +1,6 @@
-import { STATE_SCHEMA_VERSION } from '@trepenta/rules';
-import type { BotLevel, GameSettings, GameState, LogEntry, Randomness } from '@trepenta/rules';
+import type { BotLevel, LogEntry, Randomness } from '@trepenta/engine';
 import type { ChatMessage } from '@trepenta/protocol';
+import { requireGame } from '../games';
 
 export interface MemberRecord {
   readonly id: string;
@@ -51,7 +51,10 @@ export interface RoomRecord {
   readonly lastActivity: number;
   readonly hostId: string | null;
   readonly locked: boolean;
-  readonly settings: GameSettings;
+  /** Which game the room plays (absent in records written before there were others: Trepenta). */
+  readonly game?: string;
+  /** That game's settings, as its module validated them. */
+  readonly settings: unknown;
   readonly seatCount: number;
   readonly seats: readonly SeatRecord[];
   readonly members: readonly MemberRecord[];
@@ -74,7 +77,8 @@ export interface RoomRecord {
 /** A new room in the lobby, with nobody in it yet (revision 0: never stored). */
 export function newRoomRecord(
   code: string,
-  settings: GameSettings,
+  game: string,
+  settings: unknown,
   seatCount: number,
   seats: readonly SeatRecord[],
   now: number,
@@ -85,6 +89,7 @@ export function newRoomRecord(
     lastActivity: now,
     hostId: null,
     locked: false,
+    game,
     settings,
     seatCount,
     seats,
@@ -108,9 +113,15 @@ export interface RoomStamp {
   readonly version: number | null;
 }
 
-/** A game's fixed header: with its log, a complete, verifiable record (§8). */
+/** A game's fixed header: with its log, a complete, verifiable record (docs/fairness.md). */
 export interface GameHeader {
-  readonly settings: GameSettings;
+  /**
+   * The game and the rules version it is played by, so that it replays and verifies with those
+   * rules after an upgrade; absent in headers written before there were other games (Trepenta, 1).
+   */
+  readonly game?: string;
+  readonly rulesVersion?: number;
+  readonly settings: unknown;
   readonly seatCount: number;
   readonly randomness: Randomness;
   readonly commitments: readonly string[];
@@ -119,8 +130,8 @@ export interface GameHeader {
 
 export interface LoadedGame {
   readonly header: GameHeader;
-  /** Latest snapshot, or null to replay from the start. */
-  readonly snapshot: GameState | null;
+  /** Latest snapshot (one this server's engine for the game can continue), or null: replay from the start. */
+  readonly snapshot: unknown;
   /** Log entries after the snapshot, in order. */
   readonly tail: readonly LogEntry[];
   /** Every (seat, actionId) → version of this game, for duplicate detection across restarts. */
@@ -128,13 +139,12 @@ export interface LoadedGame {
 }
 
 /**
- * A stored snapshot the running engine can use, or null: one written by an engine with another
+ * A stored snapshot the game's engine can use, or null: one written by an engine with another
  * state schema is ignored and the game is rebuilt from its whole log, which every version replays.
  */
-export function usableSnapshot(json: string | null | undefined): GameState | null {
+export function usableSnapshot(json: string | null | undefined, header: GameHeader): unknown {
   if (!json) return null;
-  const state = JSON.parse(json) as GameState;
-  return state.schemaVersion === STATE_SCHEMA_VERSION ? state : null;
+  return requireGame(header.game, header.rulesVersion).readSnapshot(JSON.parse(json));
 }
 
 export interface LoadedRoom {
@@ -177,7 +187,7 @@ export interface RoomStore {
   /** Whether a live room or a stored game uses this code. */
   codeTaken(code: string): Promise<boolean>;
   /** Starts the room's current game (same compare-and-set as saveRoom). */
-  startGame(room: RoomRecord, header: GameHeader, state: GameState): Promise<boolean>;
+  startGame(room: RoomRecord, header: GameHeader, state: unknown): Promise<boolean>;
   /**
    * Appends one action of the room's current game, with (when `roomChanged`) the room record and,
    * now and then, a snapshot, atomically. Resolves false (and writes nothing) when an entry for
@@ -189,7 +199,7 @@ export interface RoomStore {
   appendAction(
     room: RoomRecord,
     entry: LogEntry,
-    snapshot: GameState | null,
+    snapshot: unknown,
     finished: boolean,
     roomChanged: boolean,
   ): Promise<boolean>;

@@ -431,12 +431,12 @@ export function Lobby({ room }: { room: RoomView }) {
                 )}
             </section>
             <div>
-              <RoomRulesCard settings={room.settings}>
+              <RoomRulesCard settings={room.settings as GameSettings}>
                 {isHost && room.status === 'lobby' && (
                   <button
                     type="button"
                     className="secondary"
-                    onClick={() => setEditing(room.settings)}
+                    onClick={() => setEditing(room.settings as GameSettings)}
                   >
                     {m.lobby.changeRules}
                   </button>

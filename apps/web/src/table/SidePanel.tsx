@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GameView } from '@trepenta/rules';
+import type { GameSettings, GameView } from '@trepenta/rules';
 import { EMOTES, LIMITS } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
@@ -101,7 +101,7 @@ export function SidePanel({
         <div className="tab-body" role="tabpanel" tabIndex={0}>
           {tab === 'log' && <GameLog shown={shown} />}
           {tab === 'chat' && <Chat room={room} shown={shown} />}
-          {tab === 'rules' && <RulesHelp settings={room.settings} />}
+          {tab === 'rules' && <RulesHelp settings={room.settings as GameSettings} />}
           {tab === 'scores' && game && (
             <ScoreTable
               inPanel
