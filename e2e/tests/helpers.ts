@@ -274,7 +274,8 @@ export async function createRoom(
     turnTimer?: 30 | 45 | 60 | 90 | 120;
   },
 ): Promise<string> {
-  await page.goto('/');
+  // The gallery's "Create a Trepenta room" leads here: the room's seats, bots and options.
+  await page.goto('/new/trepenta');
   await setName(page, options.name);
   await page.getByLabel('Players at the table').selectOption(String(options.seats));
   for (const [seat, level] of Object.entries(options.bots ?? {})) {

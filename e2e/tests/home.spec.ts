@@ -82,24 +82,32 @@ test('the rules page, and the table preferences kept through a reload', async ({
   const ada = await newPlayer(browser, 'Ada');
   const page = ada.page;
   await page.goto('/');
-  await page.getByRole('link', { name: 'How to play' }).click();
-  await expect(page).toHaveURL(/\/rules$/);
+  // Each game in the gallery links to its own rules; the home page to the list of them.
+  await page.getByRole('link', { name: 'How to play Trepenta' }).click();
+  await expect(page).toHaveURL(/\/rules\/trepenta$/);
   await expect(page.getByRole('heading', { level: 1, name: 'How to play Trepenta' })).toBeVisible();
   await expectAccessible(page, 'rules page');
   await page.getByRole('link', { name: /Trepenta Online/ }).click();
   await expect(page.getByRole('heading', { name: 'Trepenta Online' })).toBeVisible();
+  await page.getByRole('link', { name: 'The rules of every game' }).click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(page.getByRole('link', { name: 'How to play Trepenta' })).toBeVisible();
+  await page.goBack();
 
-  // A house rule's full text opens beside the form, scrolled to that rule.
+  // A house rule's full text opens beside the room's options, scrolled to that rule.
+  await page.getByRole('link', { name: 'Create a Trepenta room' }).click();
+  await expect(page).toHaveURL(/\/new\/trepenta$/);
   const openField = page.locator('label.choice', { hasText: 'Open Field' });
   const [tab] = await Promise.all([
     page.waitForEvent('popup'),
     openField.getByRole('link', { name: 'full text' }).click(),
   ]);
-  await expect(tab).toHaveURL(/\/rules#\w+$/);
+  await expect(tab).toHaveURL(/\/rules\/trepenta#\w+$/);
   const anchor = new URL(tab.url()).hash;
   await expect(tab.locator(anchor)).toBeInViewport();
   await expect(tab.locator(anchor).getByRole('heading')).toHaveText('Open Field');
   await tab.close();
+  await page.goto('/');
 
   // At a table: four-colour suits and sound, each a toggle that says its state, kept on reload.
   await setName(page, 'Ada');

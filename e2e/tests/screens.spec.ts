@@ -5,6 +5,7 @@ import {
   PHONE,
   actOnce,
   createRoom,
+  expectAccessible,
   newPlayer,
   setName,
   shot,
@@ -30,6 +31,10 @@ for (const size of ['desktop', 'phone'] as const) {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Trepenta Online' })).toBeVisible();
     await shot(page, `${size}-home`);
+    await page.goto('/new/trepenta');
+    await expect(page.getByRole('heading', { name: 'New Trepenta room' })).toBeVisible();
+    await expectAccessible(page, `${size} create`);
+    await shot(page, `${size}-create`);
 
     await createRoom(page, {
       name: 'Ada',

@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { m } from './messages';
 import { connection } from './net';
 import { parseRoute, useRoute } from './router';
-import { Home } from './screens/Home';
+import { CreateScreen, Home } from './screens/Home';
 import { RoomScreen } from './screens/Room';
+import { RulesScreen } from './screens/Rules';
 import { useStore } from './store';
-import { SuitDefs } from './ui/Card';
-import { Flights } from './ui/Flights';
-import { RulesPage } from './ui/RulesHelp';
 
 export function App() {
   const { path, hash } = useRoute();
@@ -23,15 +21,14 @@ export function App() {
     <>
       <ConnectionBanner />
       {route.name === 'home' && <Home />}
-      {route.name === 'rules' && <RulesPage anchor={route.anchor} />}
+      {route.name === 'new' && <CreateScreen key={route.game} game={route.game} />}
+      {route.name === 'rules' && <RulesScreen game={route.game} anchor={route.anchor} />}
       {route.name === 'room' && (
         <RoomScreen key={route.code} code={route.code} token={route.token} />
       )}
       <NoticeToast />
       <LiveRegion />
       <Outdated />
-      <Flights />
-      <SuitDefs />
     </>
   );
 }

@@ -1,142 +1,34 @@
 /**
- * Every word the player reads or hears, in one place so that translation can follow. Strings that
- * depend on the game are small functions.
+ * Every word of the shell the player reads or hears (home, lobby, seats, chat, log, timers,
+ * score sheet), in one place so that translation can follow. Each game's own words are in its
+ * folder (src/games/<id>/messages.ts), which adds them to these.
  */
-import type { BotLevel, DeckSetting, HouseRule, Rank, RoundEndReason, Suit } from '@trepenta/rules';
+import type { BotLevel } from '@trepenta/protocol';
 
 /** "you", "you and Bea", "you, Bea and Cyd". */
-const and = (items: readonly string[]) =>
+export const and = (items: readonly string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-
-const SUIT_NAMES: Record<Suit, string> = {
-  S: 'spades',
-  H: 'hearts',
-  D: 'diamonds',
-  C: 'clubs',
-  stars: 'stars',
-  moons: 'moons',
-  suns: 'suns',
-  leaves: 'leaves',
-};
-
-const RANK_NAMES: Record<Rank, string> = {
-  A: 'ace',
-  '2': '2',
-  '3': '3',
-  '4': '4',
-  '5': '5',
-  '6': '6',
-  '7': '7',
-  '8': '8',
-  '9': '9',
-  '10': '10',
-  J: 'jack',
-  Q: 'queen',
-  K: 'king',
-};
-
-const HOUSE_RULE_TITLES: Record<HouseRule, string> = {
-  peek: 'Player’s Choice (peek)',
-  sort: 'Player’s Choice (sort)',
-  fieldUnlimited: 'Field Unlimited',
-  openField: 'Open Field',
-  longPlay: 'Long Play',
-  finishLine: 'Finish Line',
-  rivalSets: 'Rival Sets',
-};
-
-const HOUSE_RULE_SHORT: Record<HouseRule, string> = {
-  peek: 'See both dealt piles before choosing which one becomes your field.',
-  sort: 'Split all ten dealt cards freely into a field of five and a hand of five.',
-  fieldUnlimited: 'Make as many exchanges as you can in one turn, not just one.',
-  openField: 'Swap a hand card with an equal-value face-up card on any field.',
-  longPlay: 'An empty draw pile is reshuffled from the discards instead of ending the round.',
-  finishLine: 'Whoever completes their field first scores 0 for the round.',
-  rivalSets: 'At round end, lay your unmelded cards off onto other players’ melds.',
-};
-
-const HOUSE_RULE_FULL: Record<HouseRule, string[]> = {
-  peek: [
-    'Every player sees both of their dealt piles of five, then picks one as their field; the other becomes their hand.',
-    'You also choose the left-to-right order of your field cards, and from then on you can see your own face-down field cards. Nobody else ever sees them.',
-  ],
-  sort: [
-    'Every player sees all ten dealt cards and splits them freely: five become the field (in the order you choose), five become the hand.',
-    'Sort includes peek: if both are on, sort applies.',
-  ],
-  fieldUnlimited: [
-    'Any number of exchanges in one turn, still only onto face-down positions whose value matches the card. A card taken from the field may itself be exchanged again.',
-  ],
-  openField: [
-    'An exchange may instead swap a hand card with a face-up field card of equal value in any player’s field, your own included. The face-up card goes to your hand and your card takes its place face up.',
-    'It counts as your exchange for the turn (unlimited with Field Unlimited), and each position can be swapped at most once per turn.',
-  ],
-  longPlay: [
-    'When the draw pile runs out, at the end of that turn every discard except the top one is shuffled into a new draw pile, so the round goes on.',
-    'The room’s reshuffle limit stops endless rounds: when the pile runs out once more after the last allowed reshuffle, the round ends.',
-  ],
-  finishLine: [
-    'The first player to turn their whole field face up scores 0 for the round, whatever their hand holds.',
-  ],
-  rivalSets: [
-    'After every hand is revealed, players take turns laying off one unmelded card at a time onto another player’s meld: a card of the set’s rank onto a set, or the next card of a run’s suit at either end. A laid-off card scores 0.',
-    'If your hand can be melded more than one way, you first pick which melds to show. On your lay-off turn you lay off one card or pass; the phase ends when everyone has passed in a row.',
-  ],
-};
-
-const DECK_TITLES: Record<DeckSetting, string> = {
-  challenging: 'Standard, challenging',
-  casual: 'Standard, casual',
-  trepenta: 'Trepenta deck',
-};
-
-const DECK_SHORT: Record<DeckSetting, string> = {
-  challenging: 'Fewer copies of the 52-card deck: one deck per two players.',
-  casual: 'More copies of the deck: duplicates make sets easier.',
-  trepenta: 'One deck with extra suits: ★ stars, ☾ moons, ☀ suns, ❦ leaves.',
-};
 
 const BOT_NAMES: Record<BotLevel, string> = {
   random: 'Easy bot',
   greedy: 'Good bot',
 };
 
-const END_REASONS: Record<RoundEndReason, string> = {
-  fieldComplete: 'A field was completed.',
-  drawPile: 'The draw pile ran out.',
-  reshuffleLimit: 'The draw pile ran out after the last reshuffle.',
-  // R17b: 3 × seats turns in a row.
-  stall:
-    'Three laps of turns in a row passed with no draw from the draw pile and no face-down exchange.',
-};
-
-const MELD_KINDS: Record<'set' | 'run', string> = {
-  set: 'set',
-  run: 'run',
-};
-
 /**
  * How the viewer is named in the sentences about a seat ("You drew…"): it takes "are", not "is",
  * and "win", not "wins".
  */
-const YOU = 'You';
-
-/** "jack of spades" → "Jack of spades", for a sentence that starts with a card's name. */
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+export const YOU = 'You';
 
 export const m = {
   appName: 'Trepenta Online',
-  tagline: 'The five-card field game, for friends.',
-  suitName: (suit: Suit) => SUIT_NAMES[suit],
-  rankName: (rank: Rank) => RANK_NAMES[rank],
-  cardName: (rank: Rank, suit: Suit) => `${RANK_NAMES[rank]} of ${SUIT_NAMES[suit]}`,
-  houseRuleTitle: (rule: HouseRule) => HOUSE_RULE_TITLES[rule],
-  houseRuleShort: (rule: HouseRule) => HOUSE_RULE_SHORT[rule],
-  houseRuleFull: (rule: HouseRule) => HOUSE_RULE_FULL[rule],
-  deckTitle: (deck: DeckSetting) => DECK_TITLES[deck],
-  deckShort: (deck: DeckSetting) => DECK_SHORT[deck],
+  tagline:
+    'Card games with friends: a link, a nickname, bots in any seat, deals anyone can verify.',
+  /** The rules page's and the help dialog's title. */
+  rulesOf: (game: string) => `How to play ${game}`,
+  seatRange: (min: number, max: number) =>
+    min === max ? `${min} players` : `${min}–${max} players`,
   botName: (level: BotLevel) => BOT_NAMES[level],
-  endReason: (reason: RoundEndReason) => END_REASONS[reason],
 
   // ---------------------------------------------------------------- home
   home: {
@@ -154,26 +46,23 @@ export const m = {
     join: 'Join',
     watch: 'Watch',
     practiceTitle: 'Practice',
-    practiceBots: 'Play against 2 bots',
+    practiceBots: (n: number) => `Play against ${n} ${n === 1 ? 'bot' : 'bots'}`,
     practiceSolo: 'Solo (one seat)',
     practiceHint: 'One click: a private table starts at once with the default rules.',
-    deck: 'Deck',
-    houseRules: 'House rules',
-    houseRulesHint: 'Any combination works. The core game has none.',
-    fullText: 'full text',
+    galleryTitle: 'Choose a game',
+    createFor: (game: string) => `Create a ${game} room`,
+    createOf: (game: string) => `New ${game} room`,
+    loading: 'Loading the game…',
+    loadFailed: 'The game could not be loaded. Check your connection and try again.',
+    retry: 'Try again',
+    back: 'Back home',
     seats: 'Seats',
     seatCount: 'Players at the table',
     seatYou: 'You',
     seatOpen: 'Open for a friend',
-    moreSettings: 'Timers and limits',
-    turnTimer: 'Turn timer',
-    turnTimerOff: 'Off',
-    setupTimer: 'Field choice timer',
-    layOffTimer: 'Lay-off timer',
-    betweenRounds: 'Break between rounds',
-    reshuffleLimit: 'Long Play reshuffles per round',
-    seconds: (n: number) => `${n} s`,
     rulesLink: 'How to play',
+    rulesLinkOf: (game: string) => `How to play ${game}`,
+    rulesIndex: 'The rules of every game',
     spectate: 'I’ll only watch',
   },
 
@@ -243,16 +132,10 @@ export const m = {
     standUp: 'Watch instead',
     leave: 'Leave room',
     rulesCard: 'This room’s rules',
-    coreGame: 'The core game, no house rules.',
     changeRules: 'Change rules',
     saveRules: 'Save rules',
     cancel: 'Cancel',
     seatCount: 'Seats',
-    deckLine: (deck: string) => `Deck: ${deck}`,
-    turnTimerLine: (s: number | null) => (s === null ? 'No turn timer' : `Turn timer: ${s}\u00a0s`),
-    timersLine: (setup: number, layOff: number) =>
-      `Field choice: ${setup}\u00a0s · Lay-off turns: ${layOff}\u00a0s`,
-    reshuffleLine: (n: number) => `Long Play reshuffles per round: ${n}`,
     connected: 'connected',
     away: 'away',
     joinedToPlay: (name: string) => `${name} joined the table.`,
@@ -266,92 +149,12 @@ export const m = {
 
   // ---------------------------------------------------------------- table
   table: {
-    round: (r: number, of: number) => `Round ${r} of ${of}`,
-    dealer: (name: string) => `Dealer: ${name}`,
-    drawPile: 'Draw pile',
-    drawPileCount: (n: number) => `Draw pile, ${n} ${n === 1 ? 'card' : 'cards'}`,
-    drawPileAction: (n: number) => `Draw from the draw pile (${n} left)`,
-    discardPile: 'Discard pile',
-    discardEmpty: 'Discard pile, empty',
-    discardTop: (card: string, n: number) => `Discard pile: ${card} on top, ${n} in the pile`,
-    discardTake: (card: string) => `Take the ${card} from the discard pile`,
-    discardHere: (card: string) => `Discard your ${card}`,
     /** The table's page heading, for screen readers (the bar shows the same). */
-    heading: (code: string) => `Trepenta, room ${code}`,
-    discardHistory: 'Discard history',
-    /** Its button's name holds the count it shows (WCAG 2.5.3, label in name). */
-    discardHistoryCount: (n: number) => `Discard history: ${n} ${n === 1 ? 'card' : 'cards'}`,
-    discardHistoryTitle: 'Discard pile, bottom to top',
+    heading: (game: string, code: string) => `${game}, room ${code}`,
     close: 'Close',
-    yourHand: 'Your hand',
-    yourField: 'Your field',
-    handOf: (name: string) => `${name}’s hand`,
-    fieldOf: (name: string) => `${name}’s field`,
-    sortBy: 'Sort',
-    sortSuit: 'suit',
-    sortRank: 'rank',
-    sortNone: 'as dealt',
-    handCount: (n: number) => (n === 1 ? '1 card' : `${n} cards`),
-    known: 'known:',
-    knownLabel: (cards: string) => `known cards in hand: ${cards}`,
-    die: (n: number) => `Die: ${n}`,
-    slotFaceDown: (pos: number, value: number) => `Position ${pos + 1}, value ${value}, face down`,
-    slotFaceDownSeen: (pos: number, value: number, card: string) =>
-      `Position ${pos + 1}, value ${value}, face down (you saw ${card})`,
-    slotFaceUp: (pos: number, value: number, card: string) =>
-      `Position ${pos + 1}, value ${value}, ${card} face up`,
-    exchangeHere: (card: string, pos: number) => `Exchange your ${card} onto position ${pos + 1}`,
-    swapHere: (card: string, target: string, who: string) =>
-      `Swap your ${card} for the ${target} on ${who} field`,
     yourTurn: 'Your turn',
     theirTurn: (name: string) => `${name}’s turn`,
     waitingFor: (name: string) => `Waiting for ${name}`,
-    steps: {
-      draw: 'Draw',
-      exchange: 'Exchange',
-      optional: 'optional',
-      discard: 'Discard',
-    },
-    stepKeys: {
-      draw: 'D: draw pile · U: take discard',
-      exchange: 'Enter on a card, then on a lit position',
-      discard: 'X: discard the selected card',
-    },
-    stepKeysShort: {
-      draw: 'D · U',
-      exchange: 'Enter',
-      discard: 'X',
-    },
-    hintDraw: 'Draw a card: take the draw pile’s or the discard pile’s top card.',
-    hintAct: (canExchange: boolean) =>
-      canExchange
-        ? 'Pick a hand card: lit positions take it in exchange. Or discard it to end your turn.'
-        : 'Pick a hand card and discard it to end your turn.',
-    hintSelected: (card: string, canDiscard: boolean) =>
-      canDiscard
-        ? `${capitalise(card)} selected: choose a lit position or discard it.`
-        : `${capitalise(card)} selected: choose a lit position (you took it from the discard pile, so it can’t go back there this turn).`,
-    hintSelectedNoFit: (card: string, value: number, canExchange: boolean) =>
-      canExchange
-        ? `${capitalise(card)} selected: no position takes a ${value} now. Discard it, or pick another card.`
-        : `${capitalise(card)} selected: discard it to end your turn.`,
-    hintSlotSelected: 'Position selected: choose a lit hand card to put there.',
-    discardSelected: (card: string) => `Discard ${card}`,
-    cancel: 'Cancel',
-    exchangesLeft: (n: number | null) =>
-      n === null ? 'Exchanges: unlimited' : n > 0 ? 'Exchange available' : 'Exchange used',
-    takenNote: 'You can’t discard the card you took from the discard pile this turn.',
-    finalTurns: (name: string, left: number) =>
-      `${name} completed the field — last turn for everyone else: ${left} to go`,
-    finalTurnsYou: (left: number) =>
-      `You completed your field — everyone else gets one last turn: ${left} to go`,
-    lowDrawPile: (n: number) =>
-      n === 0 ? 'The draw pile is empty' : `Only ${n} ${n === 1 ? 'card' : 'cards'} left to draw`,
-    lowDrawPileReshuffle: (n: number) =>
-      n === 0
-        ? 'The draw pile is empty: the discards are shuffled into a new one after this turn'
-        : `${n} ${n === 1 ? 'card' : 'cards'} left to draw, then the discards are shuffled into a new draw pile`,
-    reshuffles: (n: number, limit: number) => `Reshuffles ${n} of ${limit}`,
     timer: (s: string) => `Time left ${s}`,
     spectating: 'You are watching this game.',
     standIn: 'stand-in playing',
@@ -370,102 +173,17 @@ export const m = {
     stay: 'Stay',
     standInForYou: 'The stand-in is playing your seat while you are away.',
     takeBack: 'Take my seat back',
-    choosing: 'choosing field…',
-    chosen: 'field chosen',
-    ready: 'ready',
-    dealerBadge: 'dealer',
-    /** Your own dealer badge, as a screen reader says it. */
-    dealerYou: 'You are the dealer',
-    turnBadge: 'to play',
     you: YOU,
-  },
-
-  setup: {
-    title: 'Choose your field',
-    /** What a spectator reads meanwhile: the players are choosing, nobody asks them to. */
-    watchingTitle: 'The players are choosing their fields',
-    blindHint:
-      'Pick one of your two face-down piles as your field; the other becomes your hand. You can’t look first.',
-    makeField: 'Make this my field',
-    pileA: 'Pile A',
-    pileB: 'Pile B',
-    positionsWorth: (die: number) =>
-      `Your die shows ${die}: your five positions are worth ${die} to ${die + 4}.`,
-    peekHint: 'Both piles are face up. Pick the one to lay as your field, then order it.',
-    sortHint:
-      'Tap cards to move them between field and hand (five each), then order your field. Each field position’s value comes from your die.',
-    fieldRow: 'Field (left to right)',
-    handRow: 'Hand',
-    moveLeft: 'Move left',
-    moveRight: 'Move right',
-    toField: 'to field',
-    /** A card laid in the field being ordered, by its position and the position's value. */
-    orderCard: (pos: number, value: number, card: string, toHand: boolean) =>
-      `Position ${pos + 1}, value ${value}: ${card}${toHand ? ', to hand' : ''}`,
-    confirm: 'Lay this field',
-    needFive: (n: number) => `Field needs 5 cards (now ${n})`,
-    waiting: 'Field chosen. Waiting for the others…',
-    others: (names: string[]) =>
-      names.length === 0 ? 'Everyone has chosen.' : `Still choosing: ${names.join(', ')}`,
-    you: 'you',
-    pickPile: (p: string) => `Use ${p}`,
-    positionValue: (v: number) => `value ${v}`,
-    matches: 'matches',
-    timerNote: 'When time runs out, pile A becomes your field as dealt.',
-    // Under sort the ten cards are shown as one row, pile A first: "pile A" names nothing seen.
-    timerNoteSort:
-      'When time runs out, the first five of your ten cards as dealt become your field, in that order.',
-  },
-
-  roundEnd: {
-    title: (r: number) => `Round ${r} is over`,
-    hand: 'Hand',
-    field: 'Field',
-    melds: 'Melds',
-    deadwood: 'Unmelded',
-    points: (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`,
-    finishLine: 'Finish Line: scores 0',
-    completed: 'completed the field',
-    arrangeTitle: 'Choose which melds to show',
-    arrangeHint:
-      'Your hand can be melded more than one way, at the same score. What you show decides what others can lay off on.',
-    arrangeOption: (n: number) => `Arrangement ${n}`,
-    arrangeConfirm: 'Show these melds',
-    arranging: 'choosing melds…',
-    arranged: 'melds chosen',
-    layOffTitle: 'Lay-off turns',
-    layOffYour:
-      'Your lay-off turn: pick an unmelded card, then a lit meld (or drag it there). Or pass.',
-    layOffWaiting: (name: string) => `${name} is laying off…`,
-    pass: 'Pass',
-    layOffAt: (end: 'set' | 'low' | 'high') =>
-      end === 'set' ? 'Add to set' : end === 'low' ? '◀ Low end' : 'High end ▶',
-    // Not "face down": that is how a hidden card is named, and this one is revealed now.
-    fieldCard: (card: string, faceUp: boolean) =>
-      faceUp ? card : `${card} (turned over at the round’s end)`,
-    wasDown: 'Still face down when the round ended',
-    meldLabel: (kind: 'set' | 'run', cards: string) => `${MELD_KINDS[kind]} ${cards}`,
-    noMelds: 'no melds',
-    roundPoints: 'This round',
-    total: 'Total',
-    earlierRounds: 'Earlier rounds',
-    nextIn: (s: string) => `Next round in ${s}`,
-    layOffIn: (s: string) => `Lay-off turn ends in ${s}`,
-    readyButton: 'Ready',
-    readyWaiting: 'Waiting for the others…',
-    readyCount: (n: number, of: number) => `${n} of ${of} ready`,
-    notReady: (who: readonly string[]) => `waiting for ${and(who)}`,
-    notReadyYou: 'you',
-    scoresTitle: (r: number) => `Score sheet after round ${r}`,
   },
 
   score: {
     title: 'Score sheet',
     round: (n: number) => `R${n}`,
     roundLong: (n: number) => `Round ${n}`,
+    hand: (n: number) => `H${n}`,
+    handLong: (n: number) => `Hand ${n}`,
     player: 'Player',
     total: 'Total',
-    chart: 'Totals by round',
     chartLabel: 'Line chart of each player’s running total after each round',
     winner: (names: string[]) =>
       names.length !== 1
@@ -481,10 +199,10 @@ export const m = {
     waitingRematch: 'Waiting for the host to start a rematch…',
     verify: 'Verify the deals',
     verifying: 'Checking every deal…',
-    verifyOk: (rounds: number, actions: number) =>
-      `Everything matched: the ${rounds} shuffles were fixed before the game began, and all ${actions} moves replay to exactly the cards you saw.`,
-    verifyReplayed: (rounds: number, actions: number) =>
-      `The ${rounds} revealed secrets match their commitments, and all ${actions} moves replay to exactly the cards you saw.`,
+    verifyOk: (secrets: number, actions: number) =>
+      `Everything matched: the deals were fixed by ${secrets === 1 ? 'a secret' : `${secrets} secrets`} committed to before the game began, and all ${actions} moves replay to exactly the cards you saw.`,
+    verifyReplayed: (secrets: number, actions: number) =>
+      `The ${secrets === 1 ? 'revealed secret matches its commitment' : `${secrets} revealed secrets match their commitments`}, and all ${actions} moves replay to exactly the cards you saw.`,
     verifyUnchecked: 'Not checked from this browser:',
     verifyUnseenCommitments:
       'that the commitments were published before the deal: this browser did not see them then (it joined later, or the game was played on another device).',
@@ -495,7 +213,7 @@ export const m = {
     verifyCommitments: 'The commitments shown before the deal do not match the ones in the record.',
     verifyNonce: 'Your own random nonce is not the one used for the shuffle.',
     verifyWhat:
-      'Your browser recomputes every commitment from the revealed secrets and replays every round with the rules engine.',
+      'Your browser recomputes every commitment from the revealed secrets and replays the whole game with the rules engine.',
     home: 'Back home',
   },
 
@@ -549,26 +267,6 @@ export const m = {
     closedLeft: 'You left the room.',
   },
 
-  rulesHelp: {
-    title: 'How to play Trepenta',
-    core: [
-      'Each round every player gets two piles of five cards and rolls a die. One pile becomes your field, face down in a row; the other is your hand.',
-      'With die value d, your field positions are worth d, d+1, d+2, d+3, d+4 (a 6 gives 6 to 10). Ace = 1, J Q K = 10.',
-      'On your turn: draw the top card of the draw pile or the discard pile; then you may exchange once: put a hand card face up on one of your face-down positions of the same value and take that face-down card into your hand; then discard one card. You can’t discard a card you just took from the discard pile.',
-      'When someone turns their whole field face up, everyone else gets exactly one more turn. The round also ends when the draw pile runs out.',
-      'Then hands are revealed. Sets (3+ of a rank) and runs (3+ in a row of one suit; ace low or high, never wrapping) score 0; every other hand card scores its value. After five rounds the lowest total wins.',
-    ],
-    houseTitle: 'House rules',
-    keysTitle: 'Keyboard',
-    keys: [
-      'Tab / arrows: move between cards and piles',
-      'Home / End: the first / last card of your hand',
-      'Enter or Space: select a card, act on a lit target',
-      'D: draw from the draw pile · U: take the top discard',
-      'X: discard the selected card · Escape: cancel the selection',
-    ],
-  },
-
   errors: {
     generic: 'Something went wrong. The table has been refreshed.',
     timeout: 'The server did not answer in time. The table has been refreshed.',
@@ -578,46 +276,6 @@ export const m = {
 
   // ---------------------------------------------------------------- log and announcements
   log: {
-    roundStarted: (r: number, dealer: string, mine: boolean) =>
-      `Round ${r} begins. ${mine ? 'You deal' : `${dealer} deals`}.`,
-    fieldChosen: (who: string, timedOut: boolean) =>
-      timedOut ? `${who} ran out of time: pile A became the field.` : `${who} chose a field.`,
-    youChose: 'You chose your field.',
-    turn: (who: string, final: boolean) => (final ? `${who}’s last turn.` : `${who}’s turn.`),
-    drewPile: (who: string) => `${who} drew from the draw pile.`,
-    youDrewPile: (card: string) => `You drew the ${card} from the draw pile.`,
-    drewDiscard: (who: string, card: string) => `${who} took the ${card} from the discard pile.`,
-    exchanged: (who: string, placed: string, pos: number, value: number) =>
-      `${who} put the ${placed} face up on position ${pos + 1} (value ${value}) and took the face-down card.`,
-    youTook: (card: string, pos: number, value: number) =>
-      `You took the ${card} from your position ${pos + 1} (value ${value}).`,
-    swapped: (
-      who: string,
-      placed: string,
-      took: string,
-      owner: string,
-      pos: number,
-      value: number,
-    ) =>
-      `${who} swapped the ${placed} for the ${took} on ${owner} position ${pos + 1} (value ${value}).`,
-    discarded: (who: string, card: string) => `${who} discarded the ${card}.`,
-    fieldCompleted: (who: string, left: number) =>
-      `${who} completed ${who === YOU ? 'your' : 'the'} field! ${left} last ${left === 1 ? 'turn' : 'turns'} to go.`,
-    reshuffled: (count: number, n: number) =>
-      `The discards were reshuffled into a new draw pile of ${count} cards (reshuffle ${n}).`,
-    timedOut: (who: string) => `${who} ran out of time; the stand-in played.`,
-    timedOutTable: 'Time ran out.',
-    roundEnded: (why: string) => `The round is over. ${why}`,
-    arrangementsShown: 'Everyone’s melds are on the table.',
-    arrangementChosen: (who: string) => `${who} chose which melds to show.`,
-    laidOff: (who: string, card: string, owner: string) =>
-      `${who} laid the ${card} off onto ${owner} meld.`,
-    passed: (who: string, auto: boolean) =>
-      auto ? `${who} had nothing to lay off.` : `${who} passed.`,
-    roundScored: (r: number) => `Round ${r} scored.`,
-    ready: (who: string) => `${who} ${who === YOU ? 'are' : 'is'} ready.`,
-    gameEnded: (winners: string) => `The game is over. ${winners}`,
-    abandoned: 'The game was stopped.',
     yourTurn: 'It’s your turn.',
     /** Whose it is: "your" for the viewer's own, else "Bea’s" (even for a player called You). */
     whose: (name: string, mine: boolean) => (mine ? 'your' : `${name}’s`),

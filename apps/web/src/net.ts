@@ -1,27 +1,26 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION, applyGameUpdate, replacesRoomView } from '@trepenta/protocol';
-import { isWholeView, trepenta } from '@trepenta/rules';
+import {
+  PROTOCOL_VERSION,
+  applyGameUpdate,
+  gameOf,
+  replacesRoomView,
+} from '@trepenta/protocol/client';
 import type {
   Ack,
-  AckPayloads as AnyAckPayloads,
+  AckPayloads,
   ClientEventName,
   ClientPayload,
-  ClientToServerEvents as AnyClientToServerEvents,
+  ClientToServerEvents,
   GameHistory as AnyGameHistory,
   GameUpdate as AnyGameUpdate,
   RoomView,
-  ServerToClientEvents as AnyServerToClientEvents,
+  ServerToClientEvents,
   You,
 } from '@trepenta/protocol';
-import type { EventBatch, EventView, GameViewPatch, MoveView, PlayerAction } from '@trepenta/rules';
-
-export type GameUpdate = AnyGameUpdate<GameViewPatch, EventView>;
-export type GameHistory = AnyGameHistory<EventView>;
-type AckPayloads = AnyAckPayloads<GameViewPatch, EventView>;
-type ServerToClientEvents = AnyServerToClientEvents<GameViewPatch, EventView>;
-type ClientToServerEvents = AnyClientToServerEvents<GameViewPatch, EventView>;
-import { describeEvent, membershipNotes, seatNames } from './game/describe';
+import { loadGame, loadedGame } from './games/load';
+import type { GameClient } from './games/types';
+import { membershipNotes, seatNames } from './roomNotes';
 import { syncClock } from './clock';
 import { m } from './messages';
 import { navigate } from './router';
@@ -32,7 +31,6 @@ import {
   NONCES_KEY,
   announce,
   appendLog,
-  emitFlights,
   notify,
   replaceLog,
   store,
@@ -404,75 +402,102 @@ function sendNonce(room: RoomView, you: You | null): void {
 // ---------------------------------------------------------------- the game
 
 interface Observed {
-  batches: EventBatch<EventView>[];
+  batches: { version: number; events: unknown[] }[];
   log: LogLine[];
 }
 const observedKey = (gameId: string) => `trepenta.seen.${gameId}`;
 
+/**
+ * Game pushes wait here, in order, while the room's game's chunk loads (a tab that opens on a
+ * table): applied at once when it is loaded and nothing waits before them.
+ */
+let waiting: Promise<void> | null = null;
+let waitingCount = 0;
+
+function withGame(run: (client: GameClient) => void): void {
+  const id = gameOf(store.get().room ?? {});
+  const ready = loadedGame(id);
+  if (ready && waitingCount === 0) {
+    run(ready);
+    return;
+  }
+  waitingCount++;
+  waiting = (waiting ?? Promise.resolve())
+    .then(() => loadGame(id))
+    .then(run, () => {
+      // The chunk did not load (offline): the next update or a resync brings the table.
+      notify(m.home.loadFailed);
+    })
+    .finally(() => {
+      waitingCount--;
+    });
+}
+
 /** A game update from the server onto this tab's table (exported for tests). */
-export function onGameUpdate(update: GameUpdate): void {
+export function onGameUpdate(update: AnyGameUpdate): void {
   const state = store.get();
   if (state.code !== null && update.code !== state.code) return;
-  const whole = update.base === null && isWholeView(update.view);
+  withGame((client) => takeUpdate(client, update));
+}
+
+function takeUpdate(client: GameClient, update: AnyGameUpdate): void {
+  const { module } = client;
+  const state = store.get();
+  if (state.code !== null && update.code !== state.code) return;
+  const whole = update.base === null && (!module.patches || module.patches.isWhole(update.view));
   // The first whole view since a reconnection replaces the table even if it is older.
   const restart = tableHeldFromBefore && whole;
   if (restart) tableHeldFromBefore = false;
   const previous = state.game;
-  const view = applyGameUpdate(trepenta, restart ? null : previous, update);
+  const view = applyGameUpdate(module, restart ? null : previous, update);
   if (view === null) {
     // A patch to a view this tab does not hold (it missed one, or joined in between).
     void resyncOnce();
     return;
   }
-  const sameGame = previous?.fairness.gameId === view.fairness.gameId;
+  const head = module.viewHead(view);
+  const held = previous === null ? null : module.viewHead(previous);
+  const sameGame = held?.gameId === head.gameId;
   // An update older than the table held changes nothing (its events are not this version's).
-  if (!restart && sameGame && update.view.version < previous.version) return;
+  const sent =
+    update.base !== null && module.patches
+      ? module.patches.patchVersion(update.view)
+      : module.viewHead(update.view).version;
+  if (!restart && held && sameGame && sent < held.version) return;
   let { batches, log } = state;
   if (!sameGame) {
     // A new game, or this page was reloaded: pick up what this tab saw before.
-    const seen = readJson<Observed | null>(observedKey(view.fairness.gameId), null, true);
+    const seen = readJson<Observed | null>(observedKey(head.gameId), null, true);
     batches = seen?.batches ?? [];
     log = seen?.log ?? [];
   }
   // Events of versions the server no longer has are not this game's any more.
-  if (restart) batches = batches.filter((b) => b.version <= view.version);
-  const changedTurn =
-    previous?.turn?.seat !== view.turn?.seat ||
-    previous?.phase !== view.phase ||
-    previous?.version !== view.version;
+  if (restart) batches = batches.filter((b) => b.version <= head.version);
   store.set({
     game: view,
     batches,
     log,
     pending: false,
-    selection: changedTurn ? null : state.selection,
+    // Whatever was picked on the table was picked on the table as it was.
+    selection: held?.version !== head.version ? null : state.selection,
   });
-  if (update.events.length > 0 && !batches.some((b) => b.version === view.version)) {
-    store.set({ batches: [...batches, { version: view.version, events: update.events }] });
-    const names = seatNames(store.get().room, view.seatCount);
-    const lines = update.events.flatMap((event) => describeEvent(event, view.viewer, names));
+  if (update.events.length > 0 && !batches.some((b) => b.version === head.version)) {
+    store.set({ batches: [...batches, { version: head.version, events: update.events }] });
+    const now = store.get();
+    const names = seatNames(now.room, now.room?.seatCount ?? 0);
+    const lines = update.events.flatMap((event) => client.describe(event, head.viewer, names));
     appendLog(lines.map(({ text, own }) => ({ text, own })));
+    const turnCame = client.turnCame(previous, view);
     announce(
       lines
         .filter((line) => line.news || line.text === m.log.yourTurn)
         .map((line) => line.text)
         .join(' '),
     );
-    const moves: MoveView[] = update.events.flatMap((event) =>
-      'moves' in event ? event.moves : [],
-    );
-    requestAnimationFrame(() => emitFlights(moves));
-    const myTurnNow =
-      typeof view.viewer === 'number' &&
-      ((view.phase === 'turns' && view.turn?.seat === view.viewer) ||
-        (view.phase === 'layoff' && view.reveal?.layoff?.seat === view.viewer));
-    const myTurnBefore =
-      previous !== null &&
-      ((previous.phase === 'turns' && previous.turn?.seat === view.viewer) ||
-        (previous.phase === 'layoff' && previous.reveal?.layoff?.seat === view.viewer));
-    if (myTurnNow && !myTurnBefore && store.get().prefs.sound) playTurnSound();
+    client.played?.(update.events);
+    if (turnCame && store.get().prefs.sound) playTurnSound();
   }
-  remember(view.fairness.gameId);
+  remember(head.gameId);
 }
 
 /** What this tab saw of the game, kept for a reload of the tab. */
@@ -486,37 +511,43 @@ function remember(gameId: string): void {
  * of a tab that joined in the middle (another device, a new tab) and the batches "verify the
  * deals" checks. Batches of later versions, received meanwhile, are kept after it.
  */
-export function onGameHistory(history: GameHistory): void {
+export function onGameHistory(history: AnyGameHistory): void {
   const state = store.get();
-  const view = state.game;
   if (state.code !== null && history.code !== state.code) return;
-  if (view?.fairness.gameId !== history.gameId) return;
-  const batches = [
-    ...history.batches,
-    ...state.batches.filter((batch) => batch.version > history.version),
-  ];
-  const names = seatNames(state.room, view.seatCount);
-  replaceLog(
-    batches.flatMap((batch) =>
-      batch.events.flatMap((event) =>
-        describeEvent(event, view.viewer, names).map(({ text, own }) => ({ text, own })),
+  withGame((client) => {
+    const now = store.get();
+    if (now.game === null || client.module.viewHead(now.game).gameId !== history.gameId) return;
+    const batches = [
+      ...history.batches,
+      ...now.batches.filter((batch) => batch.version > history.version),
+    ];
+    const names = seatNames(now.room, now.room?.seatCount ?? 0);
+    const { viewer } = client.module.viewHead(now.game);
+    replaceLog(
+      batches.flatMap((batch) =>
+        batch.events.flatMap((event) =>
+          client.describe(event, viewer, names).map(({ text, own }) => ({ text, own })),
+        ),
       ),
-    ),
-  );
-  store.set({ batches });
-  remember(history.gameId);
+    );
+    store.set({ batches });
+    remember(history.gameId);
+  });
 }
 
 /** Sends a move; the server decides. A refusal is shown in words and the table re-syncs. */
-export async function act(action: PlayerAction): Promise<boolean> {
-  const { game, pending } = store.get();
-  if (!game || pending) return false;
+export async function act(action: unknown): Promise<boolean> {
+  const { game, pending, room } = store.get();
+  if (game === null || pending) return false;
+  const client = loadedGame(gameOf(room ?? {}));
+  if (!client) return false;
+  const { version } = client.module.viewHead(game);
   store.set({ pending: true, selection: null });
   const actionId = randomId();
-  let answer = await request('game:action', { version: game.version, actionId, action });
+  let answer = await request('game:action', { version, actionId, action });
   if (!answer.ok && answer.code === 'TIMEOUT' && store.get().conn === 'connected') {
     // Same id: if the first try did arrive, the server answers it instead of playing it twice.
-    answer = await request('game:action', { version: game.version, actionId, action });
+    answer = await request('game:action', { version, actionId, action });
   }
   store.set({ pending: false });
   if (answer.ok) return true;

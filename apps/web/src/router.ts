@@ -1,7 +1,10 @@
 import { create } from 'zustand';
-import { roomCodeSchema } from '@trepenta/protocol';
+import { parseRoomCode } from '@trepenta/protocol/client';
 
-/** The smallest router that does the job: "/", "/rules" and "/r/CODE" with the History API. */
+/**
+ * The smallest router that does the job, with the History API: "/", "/new/GAME" (a room's
+ * options), "/rules" and "/rules/GAME", and "/r/CODE".
+ */
 export const useRoute = create<{ path: string; hash: string }>(() => ({
   path: location.pathname,
   hash: location.hash,
@@ -21,7 +24,8 @@ window.addEventListener('popstate', () =>
 
 export type Route =
   | { name: 'home' }
-  | { name: 'rules'; anchor: string | null }
+  | { name: 'new'; game: string }
+  | { name: 'rules'; game: string | null; anchor: string | null }
   | { name: 'room'; code: string; token: string | null };
 
 export function parseRoute(path: string, hash: string): Route {
@@ -30,14 +34,19 @@ export function parseRoute(path: string, hash: string): Route {
     const token = /(?:^#|&)t=([A-Za-z0-9_-]{43})/.exec(hash)?.[1] ?? null;
     return { name: 'room', code: room[1]!.toUpperCase().replace(/-/g, ''), token };
   }
-  if (path === '/rules') return { name: 'rules', anchor: hash.slice(1) || null };
+  const rules = /^\/rules(?:\/([a-z0-9-]{1,32}))?\/?$/.exec(path);
+  if (rules) return { name: 'rules', game: rules[1] ?? null, anchor: hash.slice(1) || null };
+  const created = /^\/new\/([a-z0-9-]{1,32})\/?$/.exec(path);
+  if (created) return { name: 'new', game: created[1]! };
   return { name: 'home' };
 }
 
 export const links = {
   invite: (code: string) => `${location.origin}/r/${code}`,
   seat: (code: string, token: string) => `${location.origin}/r/${code}#t=${token}`,
-  rule: (anchor: string) => `/rules#${anchor}`,
+  rules: (game: string) => `/rules/${game}`,
+  rule: (game: string, anchor: string) => `/rules/${game}#${anchor}`,
+  create: (game: string) => `/new/${game}`,
 };
 
 /**
@@ -46,8 +55,8 @@ export const links = {
  */
 export function roomCodeIn(text: string): { code: string; token: string | null } | null {
   const link = /\/r\/([^/?#\s]+)(#\S*)?/.exec(text);
-  const parsed = roomCodeSchema.safeParse(link?.[1] ?? text);
-  if (!parsed.success) return null;
-  const token = link?.[2] ? parseRoute(`/r/${parsed.data}`, link[2]) : null;
-  return { code: parsed.data, token: token?.name === 'room' ? token.token : null };
+  const code = parseRoomCode(link?.[1] ?? text);
+  if (code === null) return null;
+  const token = link?.[2] ? parseRoute(`/r/${code}`, link[2]) : null;
+  return { code, token: token?.name === 'room' ? token.token : null };
 }

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { hex256Schema } from '@trepenta/rules';
-import type { EventBatch, EventView, GameView, MoveView } from '@trepenta/rules';
+import { isHex256 } from '@trepenta/protocol/client';
 import type { ChatMessage, RoomView, You } from '@trepenta/protocol';
 import { readJson, readSessionMap, writeJson } from './storage';
 
@@ -53,9 +52,10 @@ export interface GameStore {
   code: string | null;
   room: RoomView | null;
   you: You | null;
-  game: GameView | null;
+  /** The viewer's view of the room's game, as its game's module builds it. */
+  game: unknown;
   /** What this browser received, batch by batch, for "verify the deals" (§8.4). */
-  batches: EventBatch<EventView>[];
+  batches: { version: number; events: unknown[] }[];
   log: LogLine[];
   chat: ChatMessage[];
   /** The newest chat message this tab has shown (its id): later ones from others are unread. */
@@ -80,6 +80,17 @@ export interface GameStore {
 export const COMMITMENTS_KEY = 'trepenta.commitments';
 export const NONCES_KEY = 'trepenta.nonces';
 
+const isHexList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every(isHex256);
+/** A check in the shape `readSessionMap` takes (a zod schema's), without a schema library. */
+function checked<T>(test: (value: unknown) => value is T): {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+} {
+  return {
+    safeParse: (value) => (test(value) ? { success: true, data: value } : { success: false }),
+  };
+}
+
 export const useStore = create<GameStore>(() => ({
   conn: 'connecting',
   backAt: null,
@@ -98,8 +109,8 @@ export const useStore = create<GameStore>(() => ({
   pending: false,
   notice: null,
   closed: null,
-  commitments: readSessionMap(COMMITMENTS_KEY, hex256Schema.array()),
-  nonces: readSessionMap(NONCES_KEY, hex256Schema),
+  commitments: readSessionMap(COMMITMENTS_KEY, checked(isHexList)),
+  nonces: readSessionMap(NONCES_KEY, checked(isHex256)),
   prefs: { ...DEFAULT_PREFS, ...readJson<Partial<Prefs>>(PREFS_KEY, {}) },
 }));
 
@@ -154,17 +165,4 @@ export function appendLog(lines: readonly { text: string; own: boolean }[]): voi
 /** The whole move log at once (from the server's history of the game). */
 export function replaceLog(lines: readonly { text: string; own: boolean }[]): void {
   store.set({ log: numbered(lines.slice(-400)) });
-}
-
-// ---------------------------------------------------------------- card flights
-
-type FlightListener = (moves: readonly MoveView[]) => void;
-const flightListeners = new Set<FlightListener>();
-export function onFlights(listener: FlightListener): () => void {
-  flightListeners.add(listener);
-  return () => flightListeners.delete(listener);
-}
-export function emitFlights(moves: readonly MoveView[]): void {
-  if (moves.length === 0) return;
-  for (const listener of flightListeners) listener(moves);
 }

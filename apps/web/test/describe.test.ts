@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, chooseBotAction, eventFor, pendingSeats, viewFor } from '@trepenta/rules';
 import type { EventView, GameEvent } from '@trepenta/rules';
-import { describeEvent } from '../src/game/describe';
+import { describeEvent } from '../src/games/trepenta/describe';
 import { newGame } from './fixtures';
 
 /** Greedy bots play from a fixed deal until seat 0 exchanges; that event. */

@@ -8,7 +8,7 @@ import { act, render } from '@testing-library/react';
 import { applyAction, legalActions } from '@trepenta/rules';
 import type { GameState, PlayerAction } from '@trepenta/rules';
 import { store } from '../src/store';
-import { Table } from '../src/table/Table';
+import { Table } from '../src/games/trepenta/Table';
 import { roomOf, search, viewOf } from './fixtures';
 
 /** The exchange onto a face-down position of seat 0 after which that position is usable still. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { m } from '../src/messages';
+import { m } from '../src/games/trepenta/messages';
 import { appendLog, replaceLog, store } from '../src/store';
 import { GameLog } from '../src/table/SidePanel';
 

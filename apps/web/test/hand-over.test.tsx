@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import type { RoomView } from '@trepenta/protocol';
-import { SeatPanel } from '../src/table/parts';
+import { SeatPanel } from '../src/games/trepenta/parts';
 import { newGame, roomOf, viewOf } from './fixtures';
 
 const NOW = 1_700_000_100_000;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Home } from '../src/screens/Home';
-import { m } from '../src/messages';
+import { m } from '../src/games/trepenta/messages';
 
 const codeField = () => screen.getByRole<HTMLInputElement>('textbox', { name: m.home.code });
 const joinButton = () => screen.getByRole('button', { name: m.home.join });

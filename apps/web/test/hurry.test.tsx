@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { HURRY_MS, useHurryWarning } from '../src/table/hurry';
-import { m } from '../src/messages';
+import { m } from '../src/games/trepenta/messages';
 import { store } from '../src/store';
 
 const NOW = 1_700_000_000_000;

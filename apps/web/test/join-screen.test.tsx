@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { JoinScreen } from '../src/screens/Room';
-import { m } from '../src/messages';
+import { m } from '../src/games/trepenta/messages';
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(

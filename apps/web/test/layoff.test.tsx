@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { applyAction, legalActions, pendingSeats } from '@trepenta/rules';
 import type { GameState, GameView, PlayerAction } from '@trepenta/rules';
-import { m } from '../src/messages';
-import { layOffTargets, meldKey } from '../src/game/targets';
+import { m } from '../src/games/trepenta/messages';
+import { layOffTargets, meldKey } from '../src/games/trepenta/targets';
 import { store } from '../src/store';
-import { RoundEndBoard } from '../src/table/RoundEnd';
-import { Table } from '../src/table/Table';
+import { RoundEndBoard } from '../src/games/trepenta/RoundEnd';
+import { Table } from '../src/games/trepenta/Table';
 import { apply, newGame, playUntil, roomOf, search, viewOf } from './fixtures';
 
 const names = ['Ada', 'Bea', 'Cyd'];

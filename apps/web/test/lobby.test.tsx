@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { Lobby } from '../src/screens/Room';
-import { SettingsForm } from '../src/ui/SettingsForm';
+import { loadedGame } from '../src/games/load';
+import { SettingsForm } from '../src/games/trepenta/SettingsForm';
 import { store } from '../src/store';
 import { roomOf } from './fixtures';
 
@@ -26,7 +27,12 @@ describe('the lobby, for the host', () => {
           ? { ...seat, kind: 'empty' as const, memberId: null, nickname: null }
           : seat,
     );
-    render(<Lobby room={{ ...room, seats, members: room.members.slice(0, 2) }} />);
+    render(
+      <Lobby
+        room={{ ...room, seats, members: room.members.slice(0, 2) }}
+        client={loadedGame('trepenta')}
+      />,
+    );
     const bot = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Seat 3: bot' });
     expect(bot.selectedOptions[0]!.textContent).toBe('Good bot');
     const open = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Seat 4: bot' });

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { GameState } from '@trepenta/rules';
-import { Table } from '../src/table/Table';
-import { m } from '../src/messages';
+import { Table } from '../src/games/trepenta/Table';
+import { m } from '../src/games/trepenta/messages';
 import { roomOf, search, viewOf } from './fixtures';
 
 const low = (reshuffles: number) => (s: GameState) =>

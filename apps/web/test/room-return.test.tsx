@@ -1,7 +1,7 @@
 /** Coming back to a room by its link with a stored token: a refusal that may pass keeps the seat. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { m } from '../src/messages';
+import { m } from '../src/games/trepenta/messages';
 import { tokens } from '../src/storage';
 import type * as Net from '../src/net';
 

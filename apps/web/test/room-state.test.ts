@@ -8,9 +8,9 @@ import { DEFAULT_SETTINGS } from '@trepenta/rules';
 import { roomViewSchema } from '@trepenta/protocol';
 import type { RoomView } from '@trepenta/protocol';
 import { connected, onRoomState } from '../src/net';
-import { membershipNotes } from '../src/game/describe';
+import { membershipNotes } from '../src/roomNotes';
 import { store } from '../src/store';
-import { m } from '../src/messages';
+import { m } from '../src/games/trepenta/messages';
 
 /** Ana (m1) and Ben (m2) on two seats; `host` is who holds the host role at `revision`. */
 function roomAt(revision: number, host: 'm1' | 'm2', code = 'BCDFGH'): RoomView {

@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import type { ScoreSheet } from '@trepenta/engine';
 import { ScoreTable, TotalsChart } from '../src/table/ScoreSheet';
+
+/** A Trepenta-shaped sheet: one row per seat, five rounds, the lowest total leading. */
+function sheetOf(
+  rounds: readonly (readonly number[])[],
+  totals: readonly number[],
+  winners: readonly number[] | null,
+): ScoreSheet {
+  return {
+    unit: 'points',
+    better: 'lower',
+    columns: { kind: 'round', count: 5 },
+    rows: totals.map((total, seat) => ({
+      seats: [seat],
+      cells: rounds.map((round) => round[seat]!),
+      total,
+    })),
+    target: null,
+    winners,
+    abandoned: false,
+  };
+}
 
 const names = ['Ada', 'Bea', 'Cyd'];
 const scores = [
@@ -12,9 +34,7 @@ const totals = [15, 15, 33];
 
 describe('score sheet', () => {
   it('lists every round and the totals, and highlights the lowest (ties shared)', () => {
-    render(
-      <ScoreTable scores={scores} totals={totals} names={names} rounds={5} winners={[0, 1]} />,
-    );
+    render(<ScoreTable sheet={sheetOf(scores, totals, [0, 1])} names={names} />);
     const rows = screen.getAllByRole('row');
     expect(rows).toHaveLength(4);
     const ada = within(rows[1]!)
@@ -30,30 +50,20 @@ describe('score sheet', () => {
   });
 
   it('in the narrow side panel the winner is read out, not drawn', () => {
-    render(
-      <ScoreTable inPanel scores={scores} totals={totals} names={names} rounds={5} winners={[2]} />,
-    );
+    render(<ScoreTable inPanel sheet={sheetOf(scores, totals, [2])} names={names} />);
     const rows = screen.getAllByRole('row');
     expect(within(rows[3]!).getByText('winner').className).toBe('sr-only');
   });
 
   it('mid-game, the lowest running total is highlighted', () => {
-    render(
-      <ScoreTable
-        scores={scores.slice(0, 1)}
-        totals={[10, 0, 25]}
-        names={names}
-        rounds={5}
-        winners={null}
-      />,
-    );
+    render(<ScoreTable sheet={sheetOf(scores.slice(0, 1), [10, 0, 25], null)} names={names} />);
     const rows = screen.getAllByRole('row');
     expect(rows[2]!.className).toContain('best');
     expect(rows[1]!.className).not.toContain('best');
   });
 
   it('draws one line of running totals per player', () => {
-    render(<TotalsChart scores={scores} names={names} rounds={5} />);
+    render(<TotalsChart sheet={sheetOf(scores, totals, null)} names={names} />);
     const chart = screen.getByRole('img', { name: /running total/ });
     const lines = chart.querySelectorAll('polyline');
     expect(lines).toHaveLength(3);

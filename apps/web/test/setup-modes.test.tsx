@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { isFieldChoice, legalActions } from '@trepenta/rules';
 import type { PlayerAction } from '@trepenta/rules';
-import { cardText } from '../src/game/describe';
-import { SetupPanel } from '../src/table/Setup';
-import { m } from '../src/messages';
+import { cardText } from '../src/games/trepenta/describe';
+import { SetupPanel } from '../src/games/trepenta/Setup';
+import { m } from '../src/games/trepenta/messages';
 import { newGame, viewOf } from './fixtures';
 
 const names = ['Ada', 'Bea', 'Cyd'];

@@ -1,8 +1,8 @@
 /** A spectator at the table while the players choose their fields: told what happens, not asked. */
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { Table } from '../src/table/Table';
-import { m } from '../src/messages';
+import { Table } from '../src/games/trepenta/Table';
+import { m } from '../src/games/trepenta/messages';
 import { newGame, roomOf, viewOf } from './fixtures';
 
 describe('setup, as a spectator', () => {

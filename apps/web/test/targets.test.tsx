@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { cardValue, legalActions } from '@trepenta/rules';
 import type { GameState, PlayerAction } from '@trepenta/rules';
-import { turnControls, turnHint } from '../src/game/controls';
-import { cardText } from '../src/game/describe';
-import { FieldRow, HandRow, Piles } from '../src/table/parts';
+import { turnControls, turnHint } from '../src/games/trepenta/controls';
+import { cardText } from '../src/games/trepenta/describe';
+import { FieldRow, HandRow, Piles } from '../src/games/trepenta/parts';
 import { search, viewOf } from './fixtures';
 
 /** The seat to play, in its act step, holding a card that fits one of its face-down positions. */

@@ -13,10 +13,15 @@ import {
   viewFor,
   viewPatchesFor,
 } from '@trepenta/rules';
-import type { GameEvent, GameState } from '@trepenta/rules';
+import type { EventView, GameEvent, GameState, GameView, GameViewPatch } from '@trepenta/rules';
+import type { GameHistory as AnyHistory, GameUpdate as AnyUpdate } from '@trepenta/protocol';
 import { connected, onGameHistory, onGameUpdate } from '../src/net';
-import type { GameHistory, GameUpdate } from '../src/net';
 import { store } from '../src/store';
+
+type GameUpdate = AnyUpdate<GameViewPatch, EventView>;
+type GameHistory = AnyHistory<EventView>;
+/** The table held, as Trepenta's view. */
+const held = () => store.get().game as GameView | null;
 
 const hex = (label: string) => createHash('sha256').update(label).digest('hex');
 
@@ -64,7 +69,7 @@ describe('game updates on the table', () => {
     connected();
     // A patch on the new connection is not a whole view: the table waits for one.
     onGameUpdate(update(34));
-    expect(store.get().game?.version).toBe(34);
+    expect(held()?.version).toBe(34);
     expect(
       store
         .get()
@@ -82,9 +87,9 @@ describe('game updates on the table', () => {
     ).toEqual([31]);
     // Play goes on from there, and older whole views are dropped again.
     onGameUpdate(update(32));
-    expect(store.get().game?.version).toBe(32);
+    expect(held()?.version).toBe(32);
     onGameUpdate(update(30, true));
-    expect(store.get().game?.version).toBe(32);
+    expect(held()?.version).toBe(32);
   });
 
   it('an update older than the table, arriving after a resync, changes nothing', () => {

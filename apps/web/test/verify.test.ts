@@ -1,9 +1,9 @@
 /** RULES §8.4 in the browser: Verify the deals, over a real finished game's record. */
 import { describe, expect, it } from 'vitest';
-import { commitment, selfPlay } from '@trepenta/rules';
+import { commitment, selfPlay, trepenta } from '@trepenta/rules';
 import type { LogEntry } from '@trepenta/rules';
 import { verifyDeals } from '../src/game/verify';
-import { m } from '../src/messages';
+import { m } from '../src/games/trepenta/messages';
 import { newGame } from './fixtures';
 
 /** A two-seat game played to the end by bots, as the replay endpoint returns it. */
@@ -32,7 +32,14 @@ function finishedRecord() {
 const record = finishedRecord();
 const fetcher = (() =>
   Promise.resolve(new Response(JSON.stringify(record)))) as unknown as typeof fetch;
-const base = { code: 'ABCDEF', gameNumber: 1, viewer: 0, batches: [], fetcher } as const;
+const base = {
+  module: trepenta,
+  code: 'ABCDEF',
+  gameNumber: 1,
+  viewer: 0,
+  batches: [],
+  fetcher,
+} as const;
 
 describe('verifyDeals', () => {
   it('§8.4: what this browser saw before the deal matches: everything matched, nothing unchecked', async () => {
@@ -41,7 +48,7 @@ describe('verifyDeals', () => {
       seenCommitments: record.commitments,
       myNonce: record.randomness.nonces[0],
     });
-    expect(check).toMatchObject({ ok: true, lines: [], unchecked: [], rounds: 5 });
+    expect(check).toMatchObject({ ok: true, lines: [], unchecked: [], secrets: 5 });
     expect(check.actions).toBe(record.log.length);
   });
 

@@ -114,6 +114,8 @@ export interface ScoreSheet {
   readonly target: number | null;
   /** The winning rows' seats once the game is over (ties share); null while it is played. */
   readonly winners: readonly Seat[] | null;
+  /** The game was stopped before its end (no winners). */
+  readonly abandoned: boolean;
 }
 
 export interface ScoreRow {
@@ -279,8 +281,8 @@ export interface GameModule<
     isWhole(patch: P): boolean;
     patchVersion(patch: P): number;
   };
-  /** Which game and version a view is of. */
-  viewHead(view: V): { readonly gameId: string; readonly version: number };
+  /** Which game and version a view is of, and whose view it is. */
+  viewHead(view: V): { readonly gameId: string; readonly version: number; readonly viewer: Viewer };
   /** Deadlines while no one is to act would mislead a player: the seats whose move the view awaits. */
   awaitedSeats(view: V): readonly Seat[];
   sheet(view: V): ScoreSheet;

@@ -35,6 +35,11 @@ export function parseRoomCode(text: string): string | null {
   return ROOM_CODE.test(code) ? code : null;
 }
 
+/** A 256-bit value as the protocol writes one: 64 lowercase hex characters (a secret, a nonce). */
+export function isHex256(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+}
+
 export const EMOTES = ['👍', '👏', '😂', '😮', '😬', '🎉'] as const;
 
 // ------------------------------------------------------------------ errors

@@ -108,6 +108,9 @@ export const nicknameSchema = z
   .pipe(z.string().min(1).max(LIMITS.nicknameLength));
 
 export const botLevelSchema = z.enum(['random', 'greedy']);
+export type BotLevel = z.infer<typeof botLevelSchema>;
+/** Who a view or event is for: a seat, or a spectator. */
+export type Viewer = number | 'spectator';
 export const seatIndexSchema = z
   .number()
   .int()

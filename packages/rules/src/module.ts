@@ -109,6 +109,7 @@ function sheet(view: GameView): ScoreSheet {
     })),
     target: null,
     winners: view.winners,
+    abandoned: view.abandoned,
   };
 }
 
@@ -195,7 +196,11 @@ export const trepenta: GameModule<
     isWhole: isWholeView,
     patchVersion: (patch) => patch.version,
   },
-  viewHead: (view) => ({ gameId: view.fairness.gameId, version: view.version }),
+  viewHead: (view) => ({
+    gameId: view.fairness.gameId,
+    version: view.version,
+    viewer: view.viewer,
+  }),
   awaitedSeats,
   sheet,
 

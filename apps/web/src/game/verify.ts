@@ -1,9 +1,11 @@
-import { verifyGame } from '@trepenta/rules';
-import type { EventBatch, EventView, GameSettings, LogEntry, Viewer } from '@trepenta/rules';
+import type { AnyGameModule, LogEntry, Viewer } from '@trepenta/engine';
 import { m } from '../messages';
 
+/** A finished game's record as the replay endpoint sends it. */
 interface ReplayRecord {
-  settings: GameSettings;
+  rules?: string;
+  rulesVersion?: number;
+  settings: unknown;
   seatCount: number;
   randomness: { gameId: string; secrets: string[]; nonces: string[] };
   commitments: string[];
@@ -16,20 +18,23 @@ export interface DealsCheck {
   readonly lines: readonly string[];
   /** What this browser could not check, having not seen it (joined late, another device). */
   readonly unchecked: readonly string[];
-  readonly rounds: number;
+  /** How many committed secrets fixed the deals. */
+  readonly secrets: number;
   readonly actions: number;
 }
 
 /**
- * RULES §8.4 in the browser: fetch the finished game's record, recompute every commitment from the
- * revealed secrets, replay every round with the rules engine, and compare with what this browser
- * saw (the commitments shown before the deal, its own nonce, every event batch it received).
+ * Verification in the browser (docs/fairness.md): fetch the finished game's record, recompute
+ * every commitment from the revealed secrets, replay the game with its rules engine, and compare
+ * with what this browser saw (the commitments shown before the deal, its own nonce, every event
+ * batch it received). The engine's verifier loads with it, not with the page.
  */
 export async function verifyDeals(input: {
+  module: AnyGameModule;
   code: string;
   gameNumber: number;
   viewer: Viewer;
-  batches: readonly EventBatch<EventView>[];
+  batches: readonly { readonly version: number; readonly events: readonly unknown[] }[];
   seenCommitments: readonly string[] | undefined;
   myNonce: string | undefined;
   fetcher?: typeof fetch;
@@ -44,7 +49,7 @@ export async function verifyDeals(input: {
         ok: false,
         lines: [m.score.verifyError(body.message ?? String(response.status))],
         unchecked: [],
-        rounds: 0,
+        secrets: 0,
         actions: 0,
       };
     }
@@ -54,7 +59,7 @@ export async function verifyDeals(input: {
       ok: false,
       lines: [m.score.verifyError(String(error))],
       unchecked: [],
-      rounds: 0,
+      secrets: 0,
       actions: 0,
     };
   }
@@ -68,7 +73,9 @@ export async function verifyDeals(input: {
     else if (record.randomness.nonces[input.viewer] !== input.myNonce)
       lines.push(m.score.verifyNonce);
   }
+  const { verifyGame } = await import('@trepenta/engine');
   const result = verifyGame(
+    input.module,
     {
       settings: record.settings,
       seatCount: record.seatCount,
@@ -83,7 +90,7 @@ export async function verifyDeals(input: {
     ok: lines.length === 0,
     lines,
     unchecked,
-    rounds: record.commitments.length,
+    secrets: record.commitments.length,
     actions: result.actionsReplayed,
   };
 }

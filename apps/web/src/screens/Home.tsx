@@ -1,79 +1,128 @@
 import { useState } from 'react';
-import { BOT_LEVELS, DEFAULT_SETTINGS } from '@trepenta/rules';
-import type { BotLevel, GameSettings } from '@trepenta/rules';
-import { LIMITS } from '@trepenta/protocol';
+import { LIMITS } from '@trepenta/protocol/client';
+import type { BotLevel } from '@trepenta/protocol';
+import { loadGame, useGameClient } from '../games/load';
+import { GAME_LIST, gameEntry } from '../games/registry';
+import type { GameEntry } from '../games/registry';
 import { m } from '../messages';
 import { createRoom, joinRoom, request } from '../net';
-import { navigate, roomCodeIn } from '../router';
+import { links, navigate, roomCodeIn } from '../router';
 import { notify, setPrefs, useStore } from '../store';
-import { CardFace } from '../ui/Card';
-import { SettingsForm } from '../ui/SettingsForm';
-import { SeatCountOptions } from '../ui/common';
+import { GameLoading, SeatCountOptions } from '../ui/common';
 
 type SeatPlan = 'open' | BotLevel;
 
 /** Refusals of a join that are about the name typed, not the room. */
 const NAME_ERRORS: ReadonlySet<string> = new Set(['NICKNAME_TAKEN', 'BAD_NICKNAME']);
 
-export function Home() {
+/** The name typed, kept as the player's nickname; focuses the field when it is empty. */
+function useName() {
   const nickname = useStore((s) => s.prefs.nickname);
   const [name, setName] = useState(nickname);
-  const [settings, setSettings] = useState<GameSettings>(DEFAULT_SETTINGS);
-  const [seatCount, setSeatCount] = useState(3);
-  const [plan, setPlan] = useState<SeatPlan[]>(['open', 'open', 'open', 'open', 'open']);
-  const [spectate, setSpectate] = useState(false);
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // What is wrong with the room to join is said under its code, not under the name.
-  const [codeError, setCodeError] = useState<string | null>(null);
-
-  const cleanName = name.trim();
-  const requireName = (): boolean => {
-    if (cleanName) {
-      setPrefs({ nickname: cleanName });
+  const clean = name.trim();
+  const require = (): boolean => {
+    if (clean) {
+      setPrefs({ nickname: clean });
       return true;
     }
     setError(m.home.needName);
     document.getElementById('nickname')?.focus();
     return false;
   };
+  return { name, setName, clean, error, setError, require };
+}
 
-  const create = async (
-    count: number,
-    bots: { seat: number; level: BotLevel }[],
-    roomSettings: GameSettings,
-    startNow: boolean,
-    asSpectator = false,
-  ) => {
-    if (!requireName()) return;
+function NamePanel({ form }: { form: ReturnType<typeof useName> }) {
+  return (
+    <section className="card-panel name-panel">
+      <label htmlFor="nickname">{m.home.nickname}</label>
+      <input
+        id="nickname"
+        value={form.name}
+        maxLength={LIMITS.nicknameLength}
+        autoComplete="nickname"
+        placeholder={m.home.nicknamePlaceholder}
+        onChange={(event) => {
+          form.setName(event.target.value);
+          form.setError(null);
+        }}
+        onBlur={() => form.clean && setPrefs({ nickname: form.clean })}
+      />
+      {form.error && (
+        <p className="error" role="alert">
+          {form.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Creates a room of a game and goes there; `startNow` starts it at once (a practice table). Says
+ * what went wrong through `fail`.
+ */
+async function create(
+  game: string,
+  options: {
+    nickname: string;
+    settings: unknown;
+    seatCount: number;
+    bots: { seat: number; level: BotLevel }[];
+    spectate?: boolean;
+    startNow: boolean;
+  },
+  fail: (message: string) => void,
+): Promise<void> {
+  const created = await createRoom({
+    nickname: options.nickname,
+    game,
+    settings: options.settings,
+    seatCount: options.seatCount,
+    bots: options.bots,
+    spectate: options.spectate ?? false,
+  });
+  if (!created.ok) {
+    fail(created.message);
+    return;
+  }
+  navigate(`/r/${created.code}`);
+  if (options.startNow) {
+    const started = await request('room:start', {});
+    if (!started.ok) notify(started.message);
+  }
+}
+
+export function Home() {
+  const form = useName();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  // What is wrong with the room to join is said under its code, not under the name.
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  /** A practice table of this game against bots, started at once with the default rules. */
+  const practice = async (entry: GameEntry, seats: number, bots: number) => {
+    if (!form.require()) return;
     setBusy(true);
-    setError(null);
-    const created = await createRoom({
-      nickname: cleanName,
-      settings: roomSettings,
-      seatCount: count,
-      bots,
-      spectate: asSpectator,
-    });
-    if (!created.ok) {
-      setBusy(false);
-      setError(created.message);
-      return;
-    }
-    navigate(`/r/${created.code}`);
-    if (startNow) {
-      const started = await request('room:start', {});
-      if (!started.ok) notify(started.message);
-    }
-  };
-
-  const bots = (count: number) =>
-    plan
-      .slice(0, count - 1)
-      .flatMap((p, i): { seat: number; level: BotLevel }[] =>
-        p === 'open' ? [] : [{ seat: i + 1, level: p }],
+    form.setError(null);
+    try {
+      const client = await loadGame(entry.id);
+      await create(
+        entry.id,
+        {
+          nickname: form.clean,
+          settings: client.module.defaultSettings,
+          seatCount: seats,
+          bots: Array.from({ length: bots }, (_, i) => ({ seat: i + 1, level: 'greedy' as const })),
+          startNow: true,
+        },
+        form.setError,
       );
+    } catch {
+      form.setError(m.home.loadFailed);
+    }
+    setBusy(false);
+  };
 
   const join = async (role: 'player' | 'spectator') => {
     if (!code.trim()) return;
@@ -87,14 +136,14 @@ export function Home() {
       navigate(`/r/${room.code}#t=${room.token}`);
       return;
     }
-    if (!requireName()) return;
+    if (!form.require()) return;
     const target = room.code;
     setBusy(true);
-    const joined = await joinRoom(target, { nickname: cleanName, role });
+    const joined = await joinRoom(target, { nickname: form.clean, role });
     setBusy(false);
     if (!joined.ok) {
       // A name refused is the name's to fix; anything else is about the room.
-      if (NAME_ERRORS.has(joined.code)) setError(joined.message);
+      if (NAME_ERRORS.has(joined.code)) form.setError(joined.message);
       else setCodeError(joined.message);
       return;
     }
@@ -104,124 +153,163 @@ export function Home() {
   return (
     <main className="page home">
       <header className="hero">
-        <div className="hero-cards" aria-hidden="true">
-          <CardFace face={{ rank: '7', suit: 'H' }} size="md" />
-          <CardFace face={{ rank: '8', suit: 'stars' }} size="md" />
-          <CardFace face={{ rank: '9', suit: 'moons' }} size="md" />
-        </div>
         <h1>{m.appName}</h1>
         <p className="tagline">{m.tagline}</p>
         <a className="link" href="/rules">
-          {m.home.rulesLink}
+          {m.home.rulesIndex}
         </a>
       </header>
 
-      <section className="card-panel name-panel">
-        <label htmlFor="nickname">{m.home.nickname}</label>
-        <input
-          id="nickname"
-          value={name}
-          maxLength={LIMITS.nicknameLength}
-          autoComplete="nickname"
-          placeholder={m.home.nicknamePlaceholder}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(null);
+      <NamePanel form={form} />
+
+      <section className="card-panel" aria-labelledby="join-title">
+        <h2 id="join-title">{m.home.joinTitle}</h2>
+        <form
+          className="join-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void join('player');
           }}
-          onBlur={() => cleanName && setPrefs({ nickname: cleanName })}
-        />
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        >
+          <label htmlFor="room-code" className="sr-only">
+            {m.home.code}
+          </label>
+          <input
+            id="room-code"
+            value={code}
+            placeholder={m.home.codePlaceholder}
+            autoCapitalize="characters"
+            maxLength={300}
+            aria-invalid={codeError !== null}
+            aria-describedby={codeError ? 'room-code-error' : undefined}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setCodeError(null);
+            }}
+          />
+          <button type="submit" className="primary" disabled={busy || !code.trim()}>
+            {m.home.join}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy || !code.trim()}
+            onClick={() => void join('spectator')}
+          >
+            {m.home.watch}
+          </button>
+          {codeError && (
+            <p id="room-code-error" className="error" role="alert">
+              {codeError}
+            </p>
+          )}
+        </form>
       </section>
 
-      <div className="home-grid">
-        <section className="card-panel" aria-labelledby="practice-title">
-          <h2 id="practice-title">{m.home.practiceTitle}</h2>
-          <p className="muted small">{m.home.practiceHint}</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="primary"
-              disabled={busy}
-              onClick={() =>
-                void create(
-                  3,
-                  [
-                    { seat: 1, level: 'greedy' },
-                    { seat: 2, level: 'greedy' },
-                  ],
-                  DEFAULT_SETTINGS,
-                  true,
-                )
-              }
-            >
-              {m.home.practiceBots}
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => void create(1, [], DEFAULT_SETTINGS, true)}
-            >
-              {m.home.practiceSolo}
-            </button>
-          </div>
-        </section>
+      <section className="gallery-section" aria-labelledby="gallery-title">
+        <h2 id="gallery-title">{m.home.galleryTitle}</h2>
+        <ul className="gallery">
+          {GAME_LIST.map((entry) => {
+            const { title, Art } = entry;
+            return (
+              <li
+                key={entry.id}
+                className="card-panel game-card"
+                aria-labelledby={`game-${entry.id}`}
+              >
+                <Art />
+                <h3 id={`game-${entry.id}`}>{title}</h3>
+                <p className="muted small">
+                  {m.seatRange(entry.seats.min, entry.seats.max)} · {entry.length}
+                </p>
+                <p>{entry.pitch}</p>
+                <div className="button-row">
+                  {entry.practice.map((table) => (
+                    <button
+                      key={table.seats}
+                      type="button"
+                      className={table.bots > 0 ? 'primary' : 'secondary'}
+                      disabled={busy}
+                      onClick={() => void practice(entry, table.seats, table.bots)}
+                    >
+                      {table.bots > 0 ? m.home.practiceBots(table.bots) : m.home.practiceSolo}
+                    </button>
+                  ))}
+                  <a
+                    className="button-link"
+                    href={links.create(entry.id)}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      navigate(links.create(entry.id));
+                    }}
+                  >
+                    {m.home.createFor(title)}
+                  </a>
+                </div>
+                <p className="muted small">{m.home.practiceHint}</p>
+                <a className="link" href={links.rules(entry.id)}>
+                  {m.home.rulesLinkOf(title)}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </main>
+  );
+}
 
-        <section className="card-panel" aria-labelledby="join-title">
-          <h2 id="join-title">{m.home.joinTitle}</h2>
-          <form
-            className="join-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void join('player');
-            }}
-          >
-            <label htmlFor="room-code" className="sr-only">
-              {m.home.code}
-            </label>
-            <input
-              id="room-code"
-              value={code}
-              placeholder={m.home.codePlaceholder}
-              autoCapitalize="characters"
-              maxLength={300}
-              aria-invalid={codeError !== null}
-              aria-describedby={codeError ? 'room-code-error' : undefined}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setCodeError(null);
-              }}
-            />
-            <button type="submit" className="primary" disabled={busy || !code.trim()}>
-              {m.home.join}
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy || !code.trim()}
-              onClick={() => void join('spectator')}
-            >
-              {m.home.watch}
-            </button>
-            {codeError && (
-              <p id="room-code-error" className="error" role="alert">
-                {codeError}
-              </p>
-            )}
-          </form>
-        </section>
-      </div>
+/** /new/GAME: a room of that game, with its seats, bots and options. */
+export function CreateScreen({ game }: { game: string }) {
+  const entry = gameEntry(game);
+  const { client, failed, retry } = useGameClient(entry ? game : null);
+  if (!entry) {
+    navigate('/', true);
+    return null;
+  }
+  if (!client) return <GameLoading failed={failed} retry={retry} />;
+  return <CreateForm entry={entry} defaults={client.module.defaultSettings} />;
+}
 
-      <section className="card-panel create-panel" aria-labelledby="create-title">
-        <h2 id="create-title">{m.home.createTitle}</h2>
+function CreateForm({ entry, defaults }: { entry: GameEntry; defaults: unknown }) {
+  const { client } = useGameClient(entry.id);
+  const form = useName();
+  const [settings, setSettings] = useState<unknown>(defaults);
+  const [seatCount, setSeatCount] = useState(entry.defaultSeats);
+  const [plan, setPlan] = useState<SeatPlan[]>(() =>
+    Array.from({ length: entry.seats.max - 1 }, () => 'open'),
+  );
+  const [spectate, setSpectate] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!client) return null;
+  const { title } = entry;
+  const bots = plan
+    .slice(0, seatCount - 1)
+    .flatMap((p, i): { seat: number; level: BotLevel }[] =>
+      p === 'open' ? [] : [{ seat: i + 1, level: p }],
+    );
+  const { SettingsForm } = client;
+  return (
+    <main className="page home">
+      <p>
+        <a href="/">← {m.appName}</a>
+      </p>
+      <h1>{m.home.createOf(title)}</h1>
+      <NamePanel form={form} />
+      <section className="card-panel create-panel" aria-label={m.home.createTitle}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void create(seatCount, bots(seatCount), settings, false, spectate);
+            if (!form.require()) return;
+            setBusy(true);
+            void create(
+              entry.id,
+              { nickname: form.clean, settings, seatCount, bots, spectate, startNow: false },
+              (message) => {
+                setBusy(false);
+                form.setError(message);
+              },
+            );
           }}
         >
           <fieldset>
@@ -232,7 +320,7 @@ export function Home() {
                 value={seatCount}
                 onChange={(event) => setSeatCount(Number(event.target.value))}
               >
-                <SeatCountOptions />
+                <SeatCountOptions min={entry.seats.min} max={entry.seats.max} />
               </select>
             </label>
             <ol className="seat-plan">
@@ -252,7 +340,7 @@ export function Home() {
                     }
                   >
                     <option value="open">{m.home.seatOpen}</option>
-                    {BOT_LEVELS.map((level) => (
+                    {client.module.botLevels.map((level) => (
                       <option key={level} value={level}>
                         {m.botName(level)}
                       </option>

@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GameSettings } from '@trepenta/rules';
-import { BOT_LEVELS } from '@trepenta/rules';
-import { LIMITS } from '@trepenta/protocol';
-import type { RoomView } from '@trepenta/protocol';
+import { LIMITS, gameOf } from '@trepenta/protocol/client';
+import type { BotLevel, RoomView } from '@trepenta/protocol';
+import { useGameClient } from '../games/load';
+import { gameEntry, gameTitle } from '../games/registry';
+import type { GameClient } from '../games/types';
 import { m } from '../messages';
 import { joinRoom, leaveRoom, requestOrNotify, seatLost } from '../net';
 import { navigate } from '../router';
 import { tokens } from '../storage';
 import { setPrefs, useStore } from '../store';
 import { PanelToggle, SidePanel } from '../table/SidePanel';
-import { Table } from '../table/Table';
-import { SeatCountOptions } from '../ui/common';
+import { GameLoading, SeatCountOptions } from '../ui/common';
 import { ShareLinks } from '../ui/ShareLinks';
-import { RoomRulesCard } from '../ui/RulesHelp';
-import { SettingsForm } from '../ui/SettingsForm';
 
 /** /r/CODE: rejoin with the stored token (or a seat link's), else ask how to join. */
 export function RoomScreen({ code, token }: { code: string; token: string | null }) {
@@ -22,6 +20,7 @@ export function RoomScreen({ code, token }: { code: string; token: string | null
   const [state, setState] = useState<'joining' | 'ask' | 'error' | 'retry'>('joining');
   const [error, setError] = useState<string | null>(null);
   const tried = useRef(false);
+  const { client, failed, retry } = useGameClient(room ? gameOf(room) : null);
 
   /** Back in with the token kept here; it is forgotten only when the seat is lost for good. */
   const comeBack = useCallback(
@@ -62,9 +61,13 @@ export function RoomScreen({ code, token }: { code: string; token: string | null
     comeBack(stored);
   }, [code, token, comeBack]);
 
-  if (room && game && room.status !== 'lobby' && room.status !== 'starting')
-    return <Table game={game} room={room} />;
-  if (room) return <Lobby room={room} />;
+  if (room && game !== null && room.status !== 'lobby' && room.status !== 'starting')
+    return client ? (
+      <client.Table game={game} room={room} />
+    ) : (
+      <GameLoading failed={failed} retry={retry} />
+    );
+  if (room) return <Lobby room={room} client={client} />;
   if (state === 'ask') return <JoinScreen code={code} />;
   if (state === 'retry')
     return (
@@ -104,12 +107,13 @@ export function RoomScreen({ code, token }: { code: string; token: string | null
 
 interface RoomSummary {
   code: string;
+  game: string;
   status: string;
   locked: boolean;
   seatCount: number;
   freeSeats: number;
   spectators: number;
-  settings: GameSettings;
+  settings: unknown;
 }
 
 export function JoinScreen({ code }: { code: string }) {
@@ -120,6 +124,8 @@ export function JoinScreen({ code }: { code: string }) {
   const [summary, setSummary] = useState<RoomSummary | null | 'missing' | 'unknown'>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const known = summary !== null && summary !== 'unknown' && summary !== 'missing' ? summary : null;
+  const { client } = useGameClient(known?.game ?? null);
   useEffect(() => {
     fetch(`/api/rooms/${code}`)
       .then(async (response) =>
@@ -153,7 +159,6 @@ export function JoinScreen({ code }: { code: string }) {
         <a href="/">{m.join.back}</a>
       </main>
     );
-  const known = summary !== null && summary !== 'unknown' ? summary : null;
   const canPlay =
     summary === 'unknown' ||
     (known !== null && known.status === 'lobby' && !known.locked && known.freeSeats > 0);
@@ -162,12 +167,12 @@ export function JoinScreen({ code }: { code: string }) {
       <h1>{m.join.title(code)}</h1>
       {known && (
         <p className="muted">
-          {m.join.status[known.status]} · {m.join.freeSeats(known.freeSeats)} ·{' '}
-          {m.lobby.spectators(known.spectators)}
+          {gameTitle(known.game)} · {m.join.status[known.status]} ·{' '}
+          {m.join.freeSeats(known.freeSeats)} · {m.lobby.spectators(known.spectators)}
         </p>
       )}
       {summary === 'unknown' && <p className="muted">{m.join.lookUpFailed}</p>}
-      {known && <RoomRulesCard settings={known.settings} />}
+      {known && client && <client.RulesCard settings={known.settings} />}
       <form
         className="card-panel"
         onSubmit={(event) => {
@@ -214,9 +219,12 @@ export function JoinScreen({ code }: { code: string }) {
   );
 }
 
-export function Lobby({ room }: { room: RoomView }) {
+export function Lobby({ room, client }: { room: RoomView; client: GameClient | undefined }) {
   const you = useStore((s) => s.you);
-  const [editing, setEditing] = useState<GameSettings | null>(null);
+  const [editing, setEditing] = useState<{ settings: unknown } | null>(null);
+  const game = gameOf(room);
+  const seatRange = gameEntry(game)?.seats ?? { min: 1, max: room.seatCount };
+  const botLevels: readonly BotLevel[] = client?.module.botLevels ?? [];
   const [panelOpen, setPanelOpen] = useState(false);
   const isHost = you?.host ?? false;
   const mySeat = you?.seat ?? null;
@@ -229,7 +237,7 @@ export function Lobby({ room }: { room: RoomView }) {
     <div className="lobby-screen">
       <header className="top-bar">
         <div className="top-info">
-          <span className="brand">Trepenta</span>
+          <span className="brand">{gameTitle(game)}</span>
           <span className="room-code">{room.code}</span>
           <span className="muted">{m.lobby.spectators(room.spectators)}</span>
         </div>
@@ -274,7 +282,7 @@ export function Lobby({ room }: { room: RoomView }) {
                           void call('room:configure', { seatCount });
                       }}
                     >
-                      <SeatCountOptions />
+                      <SeatCountOptions min={seatRange.min} max={seatRange.max} />
                     </select>
                   </label>
                 )}
@@ -337,7 +345,7 @@ export function Lobby({ room }: { room: RoomView }) {
                             <option value="">
                               {seat.kind === 'bot' ? m.lobby.removeBot : m.lobby.addBot}
                             </option>
-                            {BOT_LEVELS.map((level) => (
+                            {botLevels.map((level) => (
                               <option key={level} value={level}>
                                 {m.botName(level)}
                               </option>
@@ -431,26 +439,33 @@ export function Lobby({ room }: { room: RoomView }) {
                 )}
             </section>
             <div>
-              <RoomRulesCard settings={room.settings as GameSettings}>
-                {isHost && room.status === 'lobby' && (
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => setEditing(room.settings as GameSettings)}
-                  >
-                    {m.lobby.changeRules}
-                  </button>
-                )}
-              </RoomRulesCard>
-              {editing && (
+              {client ? (
+                <client.RulesCard settings={room.settings}>
+                  {isHost && room.status === 'lobby' && (
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setEditing({ settings: room.settings })}
+                    >
+                      {m.lobby.changeRules}
+                    </button>
+                  )}
+                </client.RulesCard>
+              ) : (
+                <p className="muted">{m.home.loading}</p>
+              )}
+              {editing && client && (
                 <section className="card-panel">
-                  <SettingsForm value={editing} onChange={setEditing} />
+                  <client.SettingsForm
+                    value={editing.settings}
+                    onChange={(settings) => setEditing({ settings })}
+                  />
                   <div className="button-row">
                     <button
                       type="button"
                       className="primary"
                       onClick={() => {
-                        void call('room:configure', { settings: editing });
+                        void call('room:configure', { settings: editing.settings });
                         setEditing(null);
                       }}
                     >
@@ -466,6 +481,7 @@ export function Lobby({ room }: { room: RoomView }) {
           </div>
         </main>
         <SidePanel
+          client={client}
           game={null}
           room={room}
           names={names}

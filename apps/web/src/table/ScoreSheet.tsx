@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GameSettings, GameView } from '@trepenta/rules';
+import type { ScoreRow, ScoreSheet as ScoreSheetData } from '@trepenta/engine';
 import type { RoomView } from '@trepenta/protocol';
+import type { GameClient } from '../games/types';
 import { verifyDeals } from '../game/verify';
 import type { DealsCheck } from '../game/verify';
 import { m } from '../messages';
@@ -8,66 +9,94 @@ import { leaveRoom, requestOrNotify } from '../net';
 import { store, useStore } from '../store';
 import { Modal, useIsPhone } from '../ui/common';
 import { focusLost } from '../ui/focus';
-import { SettingsForm } from '../ui/SettingsForm';
 
-export const SEAT_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2'];
+/** A colour per seat, up to eight (with a shape or a name beside it: never colour alone). */
+export const SEAT_COLOURS = [
+  '#e11d48',
+  '#2563eb',
+  '#16a34a',
+  '#d97706',
+  '#7c3aed',
+  '#0891b2',
+  '#be185d',
+  '#4d7c0f',
+];
 
-/** Rounds × players, running totals, the lowest total highlighted. */
+/** How many columns the sheet shows: all of a fixed game's, the played ones of a session. */
+function columnCount(sheet: ScoreSheetData): number {
+  return sheet.columns.count ?? Math.max(0, ...sheet.rows.map((row) => row.cells.length));
+}
+
+function columnLabel(sheet: ScoreSheetData, n: number, long = false): string {
+  if (sheet.columns.kind === 'hand') return long ? m.score.handLong(n) : m.score.hand(n);
+  return long ? m.score.roundLong(n) : m.score.round(n);
+}
+
+/** A row's name: its seat's, or its party's (seats that score together). */
+function rowName(row: ScoreRow, names: readonly string[]): string {
+  return row.seats.map((seat) => names[seat] ?? m.lobby.seatN(seat)).join(' & ');
+}
+
+/** The rows leading now: the winners once the game is over, else the best total so far. */
+function leading(sheet: ScoreSheetData): Set<number> {
+  if (sheet.winners) return new Set(sheet.winners);
+  const played = sheet.rows.some((row) => row.cells.length > 0);
+  if (!played) return new Set();
+  const totals = sheet.rows.map((row) => row.total);
+  const best = sheet.better === 'lower' ? Math.min(...totals) : Math.max(...totals);
+  return new Set(sheet.rows.filter((row) => row.total === best).flatMap((row) => row.seats));
+}
+
+/** Rounds (or hands) × players or parties, running totals, the leader highlighted. */
 export function ScoreTable({
-  scores,
-  totals,
+  sheet,
   names,
-  rounds,
-  winners,
   inPanel = false,
 }: {
-  inPanel?: boolean;
-  scores: readonly (readonly number[])[];
-  totals: readonly number[];
+  sheet: ScoreSheetData;
   names: readonly string[];
-  rounds: number;
-  winners: readonly number[] | null;
+  inPanel?: boolean;
 }) {
   // Narrow (the side panel, a phone): the winner's badge is read out, not drawn; the row's
   // highlight shows it.
   const narrow = useIsPhone() || inPanel;
-  const lowest = totals.length ? Math.min(...totals) : null;
+  const columns = columnCount(sheet);
+  const best = leading(sheet);
   return (
     <table className="score-table">
       <caption className="sr-only">{m.score.title}</caption>
       <thead>
         <tr>
           <th scope="col">{m.score.player}</th>
-          {Array.from({ length: rounds }, (_, r) => (
-            <th key={r} scope="col" title={m.score.roundLong(r + 1)}>
-              {m.score.round(r + 1)}
+          {Array.from({ length: columns }, (_, c) => (
+            <th key={c} scope="col" title={columnLabel(sheet, c + 1, true)}>
+              {columnLabel(sheet, c + 1)}
             </th>
           ))}
           <th scope="col">{m.score.total}</th>
         </tr>
       </thead>
       <tbody>
-        {names.map((name, seat) => {
-          const best = winners
-            ? winners.includes(seat)
-            : scores.length > 0 && totals[seat] === lowest;
+        {sheet.rows.map((row, index) => {
+          const leads = row.seats.some((seat) => best.has(seat));
+          const won = sheet.winners !== null && leads;
           return (
-            <tr key={seat} className={best ? 'best' : ''}>
+            <tr key={index} className={leads ? 'best' : ''}>
               <th scope="row">
                 <span
                   className="swatch"
-                  style={{ background: SEAT_COLOURS[seat] }}
+                  style={{ background: SEAT_COLOURS[row.seats[0] ?? index] }}
                   aria-hidden="true"
                 />
-                {name}
-                {winners?.includes(seat) && (
+                {rowName(row, names)}
+                {won && (
                   <span className={narrow ? 'sr-only' : 'badge ok'}>{m.score.winnerBadge}</span>
                 )}
               </th>
-              {Array.from({ length: rounds }, (_, r) => (
-                <td key={r}>{scores[r]?.[seat] ?? '–'}</td>
+              {Array.from({ length: columns }, (_, c) => (
+                <td key={c}>{row.cells[c] ?? '–'}</td>
               ))}
-              <td className="total">{totals[seat] ?? 0}</td>
+              <td className="total">{row.total}</td>
             </tr>
           );
         })}
@@ -76,64 +105,65 @@ export function ScoreTable({
   );
 }
 
-/** A small line chart of each player's running total by round. */
-export function TotalsChart({
-  scores,
-  names,
-  rounds,
-}: {
-  scores: readonly (readonly number[])[];
-  names: readonly string[];
-  rounds: number;
-}) {
+/** A small line chart of each row's running total by round or hand. */
+export function TotalsChart({ sheet, names }: { sheet: ScoreSheetData; names: readonly string[] }) {
   const width = 320;
   const height = 160;
   const pad = { left: 30, right: 10, top: 10, bottom: 22 };
-  const running = names.map((_, seat) => {
+  const columns = Math.max(1, columnCount(sheet));
+  const running = sheet.rows.map((row) => {
     let sum = 0;
-    return [0, ...scores.map((round) => (sum += round[seat] ?? 0))];
+    return [0, ...row.cells.map((cell) => (sum += cell))];
   });
-  const max = Math.max(10, ...running.flat());
-  const x = (r: number) => pad.left + (r / rounds) * (width - pad.left - pad.right);
-  const y = (v: number) => height - pad.bottom - (v / max) * (height - pad.top - pad.bottom);
+  const values = running.flat();
+  const max = Math.max(10, ...values);
+  const min = Math.min(0, ...values);
+  const x = (r: number) => pad.left + (r / columns) * (width - pad.left - pad.right);
+  const y = (v: number) =>
+    height - pad.bottom - ((v - min) / (max - min)) * (height - pad.top - pad.bottom);
+  // Label every column of a short game, every few of a long session.
+  const every = Math.ceil(columns / 10);
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={m.score.chartLabel}>
         <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="axis" />
-        <line x1={pad.left} x2={pad.left} y1={pad.top} y2={y(0)} className="axis" />
-        {[0, Math.round(max / 2), max].map((v) => (
+        <line x1={pad.left} x2={pad.left} y1={pad.top} y2={y(min)} className="axis" />
+        {[...new Set([min, 0, Math.round(max / 2), max])].map((v) => (
           <text key={v} x={pad.left - 4} y={y(v) + 3} className="tick" textAnchor="end">
             {v}
           </text>
         ))}
-        {Array.from({ length: rounds + 1 }, (_, r) => (
+        {Array.from({ length: columns + 1 }, (_, r) => (
           <text key={r} x={x(r)} y={height - 6} className="tick" textAnchor="middle">
-            {r === 0 ? '' : m.score.round(r)}
+            {r === 0 || r % every !== 0 ? '' : columnLabel(sheet, r)}
           </text>
         ))}
-        {running.map((points, seat) => (
-          <g key={seat} stroke={SEAT_COLOURS[seat]} fill={SEAT_COLOURS[seat]}>
-            <polyline
-              fill="none"
-              strokeWidth="2.5"
-              strokeLinejoin="round"
-              points={points.map((v, r) => `${x(r)},${y(v)}`).join(' ')}
-            />
-            {points.map((v, r) => (
-              <circle key={r} cx={x(r)} cy={y(v)} r="3" />
-            ))}
-          </g>
-        ))}
+        {running.map((points, index) => {
+          const colour = SEAT_COLOURS[sheet.rows[index]!.seats[0] ?? index];
+          return (
+            <g key={index} stroke={colour} fill={colour}>
+              <polyline
+                fill="none"
+                strokeWidth="2.5"
+                strokeLinejoin="round"
+                points={points.map((v, r) => `${x(r)},${y(v)}`).join(' ')}
+              />
+              {points.map((v, r) => (
+                <circle key={r} cx={x(r)} cy={y(v)} r="3" />
+              ))}
+            </g>
+          );
+        })}
       </svg>
       <figcaption className="legend">
-        {names.map((name, seat) => (
-          <span key={seat}>
+        {sheet.rows.map((row, index) => (
+          <span key={index}>
             <span
               className="swatch"
-              style={{ background: SEAT_COLOURS[seat] }}
+              style={{ background: SEAT_COLOURS[row.seats[0] ?? index] }}
               aria-hidden="true"
             />
-            {name}
+            {rowName(row, names)}
           </span>
         ))}
       </figcaption>
@@ -143,18 +173,24 @@ export function TotalsChart({
 
 /** Game end: the sheet, the chart, the winners, rematch and "verify the deals". */
 export function ScoreSheet({
+  client,
   game,
   room,
   names,
 }: {
-  game: GameView;
+  client: GameClient;
+  game: unknown;
   room: RoomView;
-  names: string[];
+  names: readonly string[];
 }) {
   const isHost = useStore((s) => s.you?.host ?? false);
   const [check, setCheck] = useState<DealsCheck | 'running' | null>(null);
-  const [editing, setEditing] = useState<GameSettings | null>(null);
-  const winners = game.winners ?? [];
+  const [editing, setEditing] = useState<{ settings: unknown } | null>(null);
+  const { module, SettingsForm } = client;
+  const sheet = module.sheet(game);
+  const winners = sheet.rows.filter((row) =>
+    row.seats.some((seat) => sheet.winners?.includes(seat)),
+  );
   // The result is the first thing seen: the sheet is scrolled to and its heading takes the focus
   // (a player scrolled down at the last round's end would otherwise see that round's hands).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -167,19 +203,20 @@ export function ScoreSheet({
   const verify = async () => {
     setCheck('running');
     const state = store.get();
-    const gameId = game.fairness.gameId;
+    const { gameId, viewer } = module.viewHead(game);
     setCheck(
       await verifyDeals({
+        module,
         code: room.code,
         gameNumber: room.gameNumber,
-        viewer: game.viewer,
+        viewer,
         batches: state.batches,
         seenCommitments: state.commitments[gameId],
         myNonce: state.nonces[gameId],
       }),
     );
   };
-  const rematch = async (settings?: GameSettings) => {
+  const rematch = async (settings?: unknown) => {
     if (settings && !(await requestOrNotify('room:configure', { settings }))) return;
     await requestOrNotify('room:rematch', {});
   };
@@ -189,17 +226,13 @@ export function ScoreSheet({
         {m.score.gameOver}
       </h2>
       <p className="winners" role="status">
-        {game.abandoned ? m.score.abandoned : m.score.winner(winners.map((s) => names[s] ?? ''))}
+        {sheet.abandoned
+          ? m.score.abandoned
+          : m.score.winner(winners.map((row) => rowName(row, names)))}
       </p>
       <div className="score-grid">
-        <ScoreTable
-          scores={game.scores}
-          totals={game.totals}
-          names={names}
-          rounds={game.rounds}
-          winners={game.winners}
-        />
-        <TotalsChart scores={game.scores} names={names} rounds={game.rounds} />
+        <ScoreTable sheet={sheet} names={names} />
+        <TotalsChart sheet={sheet} names={names} />
       </div>
       <div className="button-row">
         {isHost ? (
@@ -207,7 +240,11 @@ export function ScoreSheet({
             <button type="button" className="primary big" onClick={() => void rematch()}>
               {m.score.rematch}
             </button>
-            <button type="button" className="secondary" onClick={() => setEditing(game.settings)}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setEditing({ settings: room.settings })}
+            >
               {m.score.rematchChange}
             </button>
           </>
@@ -232,8 +269,8 @@ export function ScoreSheet({
             <p>
               ✔{' '}
               {check.unchecked.length === 0
-                ? m.score.verifyOk(check.rounds, check.actions)
-                : m.score.verifyReplayed(check.rounds, check.actions)}
+                ? m.score.verifyOk(check.secrets, check.actions)
+                : m.score.verifyReplayed(check.secrets, check.actions)}
             </p>
           ) : (
             <>
@@ -260,13 +297,16 @@ export function ScoreSheet({
       )}
       {editing && (
         <Modal title={m.lobby.changeRules} onClose={() => setEditing(null)} wide>
-          <SettingsForm value={editing} onChange={setEditing} />
+          <SettingsForm
+            value={editing.settings}
+            onChange={(settings) => setEditing({ settings })}
+          />
           <div className="button-row">
             <button
               type="button"
               className="primary"
               onClick={() => {
-                const settings = editing;
+                const { settings } = editing;
                 setEditing(null);
                 void rematch(settings);
               }}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GameSettings, GameView } from '@trepenta/rules';
-import { EMOTES, LIMITS } from '@trepenta/protocol';
+import { EMOTES, LIMITS } from '@trepenta/protocol/client';
+import type { GameClient } from '../games/types';
 import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
 import { requestOrNotify } from '../net';
@@ -8,7 +8,6 @@ import { setPrefs, store, unreadChat, useStore } from '../store';
 import type { PanelTab } from '../store';
 import { useMedia } from '../ui/common';
 import { Icon } from '../ui/icons';
-import { RulesHelp } from '../ui/RulesHelp';
 import { ScoreTable } from './ScoreSheet';
 
 const PANEL_ID = 'side-panel';
@@ -37,22 +36,26 @@ export function PanelToggle({ open, onOpen }: { open: boolean; onOpen: () => voi
 
 /** Log, chat, this room's rules and the score sheet: a side panel, a bottom sheet on phones. */
 export function SidePanel({
+  client,
   game,
   room,
   names,
   open,
   onClose,
 }: {
-  game: GameView | null;
+  /** The room's game's client; undefined while its chunk loads. */
+  client: GameClient | undefined;
+  game: unknown;
   room: RoomView;
-  names: string[];
+  names: readonly string[];
   open: boolean;
   onClose: () => void;
 }) {
   // Kept in the store: the lobby's panel and the table's are one to the player (a chat open when
   // the game starts stays open).
   const chosen = useStore((s) => s.panelTab);
-  const tab = chosen === 'scores' && !game ? 'log' : chosen;
+  const scores = game && client ? client.module.sheet(game) : null;
+  const tab = chosen === 'scores' && !scores ? 'log' : chosen;
   const setTab = (panelTab: PanelTab) => store.set({ panelTab });
   // Below 900 px the panel is a sheet: the chat is read only while the sheet is open on it.
   const sheet = useMedia('(max-width: 900px)');
@@ -68,7 +71,7 @@ export function SidePanel({
     ['chat', unread > 0 ? `${m.panel.chat} (${unread})` : m.panel.chat],
     ['rules', m.panel.rules],
   ];
-  if (game) tabs.push(['scores', m.panel.scores]);
+  if (scores) tabs.push(['scores', m.panel.scores]);
   useSheetFocus(open, onClose);
   return (
     <>
@@ -101,17 +104,13 @@ export function SidePanel({
         <div className="tab-body" role="tabpanel" tabIndex={0}>
           {tab === 'log' && <GameLog shown={shown} />}
           {tab === 'chat' && <Chat room={room} shown={shown} />}
-          {tab === 'rules' && <RulesHelp settings={room.settings as GameSettings} />}
-          {tab === 'scores' && game && (
-            <ScoreTable
-              inPanel
-              scores={game.scores}
-              totals={game.totals}
-              names={names}
-              rounds={game.rounds}
-              winners={game.winners}
-            />
-          )}
+          {tab === 'rules' &&
+            (client ? (
+              <client.RulesHelp settings={room.settings} />
+            ) : (
+              <p className="muted">{m.home.loading}</p>
+            ))}
+          {tab === 'scores' && scores && <ScoreTable inPanel sheet={scores} names={names} />}
         </div>
       </aside>
     </>

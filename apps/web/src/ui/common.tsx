@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { MAX_SEATS } from '@trepenta/rules';
 import { serverNow } from '../clock';
 import { m } from '../messages';
 
@@ -147,11 +146,33 @@ export async function copyText(text: string, input?: HTMLInputElement | null): P
   return false;
 }
 
-/** The choices of a seat-count menu: 1 to MAX_SEATS. */
-export function SeatCountOptions() {
-  return Array.from({ length: MAX_SEATS }, (_, i) => (
-    <option key={i + 1} value={i + 1}>
-      {i + 1}
+/** The choices of a seat-count menu: the seat counts a game is played by. */
+export function SeatCountOptions({ min, max }: { min: number; max: number }) {
+  return Array.from({ length: max - min + 1 }, (_, i) => (
+    <option key={min + i} value={min + i}>
+      {min + i}
     </option>
   ));
+}
+
+/** While a game's own code loads (a slow connection), or after it failed to. */
+export function GameLoading({ failed, retry }: { failed: boolean; retry: () => void }) {
+  return (
+    <main className="page narrow">
+      {failed ? (
+        <>
+          <p className="error" role="alert">
+            {m.home.loadFailed}
+          </p>
+          <button type="button" onClick={retry}>
+            {m.home.retry}
+          </button>
+        </>
+      ) : (
+        <p className="muted" role="status">
+          {m.home.loading}
+        </p>
+      )}
+    </main>
+  );
 }

@@ -1,8 +1,7 @@
 import { DEFAULT_SETTINGS, HOUSE_RULES } from '@trepenta/rules';
 import type { GameSettings } from '@trepenta/rules';
 import type { ReactNode } from 'react';
-import { m } from '../messages';
-import { links } from '../router';
+import { m } from './messages';
 
 /** How a room differs from the core game, in plain lines (shown to everyone who joins). */
 export function roomDifferences(settings: GameSettings): string[] {
@@ -128,5 +127,3 @@ function ScrollTo({ id }: { id: string }) {
   requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
   return null;
 }
-
-export const ruleLink = links.rule;

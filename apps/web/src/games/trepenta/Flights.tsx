@@ -1,7 +1,19 @@
 import { useEffect } from 'react';
 import type { Location, MoveView } from '@trepenta/rules';
-import { onFlights } from '../store';
 import { CardFaceHtml } from './cardHtml';
+
+type FlightListener = (moves: readonly MoveView[]) => void;
+const flightListeners = new Set<FlightListener>();
+function onFlights(listener: FlightListener): () => void {
+  flightListeners.add(listener);
+  return () => flightListeners.delete(listener);
+}
+
+/** The moves of an update, flown once they are on the table (the next frame). */
+export function emitFlights(moves: readonly MoveView[]): void {
+  if (moves.length === 0) return;
+  for (const listener of flightListeners) listener(moves);
+}
 
 function selectorFor(location: Location): string {
   switch (location.zone) {

@@ -1,14 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { GameView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
-import { turnHint, useTurnControls } from '../game/controls';
-import type { TurnControls } from '../game/controls';
-import { cardText, seatNames } from '../game/describe';
-import { m } from '../messages';
-import { leaveRoom, requestOrNotify } from '../net';
-import { setPrefs, useStore } from '../store';
-import { Countdown, Modal, useIsPhone } from '../ui/common';
-import { Icon } from '../ui/icons';
+import { turnHint, useTurnControls } from './controls';
+import type { TurnControls } from './controls';
+import { cardText } from './describe';
+import { m } from './messages';
+import { seatNames } from '../../roomNotes';
+import { useStore } from '../../store';
+import { Countdown, useIsPhone } from '../../ui/common';
 import {
   buttonsIn,
   enabled,
@@ -16,15 +15,16 @@ import {
   isKeyboardUser,
   useFocusRescue,
   visible,
-} from '../ui/focus';
-import { RulesHelp } from '../ui/RulesHelp';
-import { ShareLinks } from '../ui/ShareLinks';
+} from '../../ui/focus';
 import { FieldRow, HandRow, OwnDealerBadge, Piles, SeatPanel, deadlineOf } from './parts';
 import { RoundEndBoard } from './RoundEnd';
-import { ScoreSheet } from './ScoreSheet';
-import { useHurryWarning } from './hurry';
+import { ScoreSheet } from '../../table/ScoreSheet';
+import { useHurryWarning } from '../../table/hurry';
 import { SetupPanel } from './Setup';
-import { PanelToggle, SidePanel } from './SidePanel';
+import { TableFrame } from '../../table/TableFrame';
+import { SuitDefs } from './Card';
+import { Flights } from './Flights';
+import { client } from './index';
 
 /** The opponents in clockwise order from the viewer's left (all seats for a spectator). */
 export function seatOrder(game: GameView): number[] {
@@ -39,14 +39,12 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   const names = useMemo(() => seatNames(room, game.seatCount), [room, game.seatCount]);
   const phone = useIsPhone();
   const me = controls.me;
-  const [panelOpen, setPanelOpen] = useState(false);
   const revealPhase =
     game.phase === 'arrange' || game.phase === 'layoff' || game.phase === 'roundEnd';
   useTableKeys(controls);
   useFocusKeeper(game, controls);
   useFocusRescue('.table-screen');
   useTitle(game, names, room.code);
-  useStickyHeights();
   const others = seatOrder(game);
   // A spectator has no area of their own: the seats sit around the piles, half above and half
   // below, each panel as large as a player's opponents' are.
@@ -67,55 +65,56 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   const turnBanner = <TurnBanner game={game} room={room} names={names} controls={controls} />;
 
   return (
-    <div className={`table-screen phase-${game.phase}`}>
-      <TopBar
-        game={game}
-        room={room}
-        names={names}
-        me={me}
-        panelOpen={panelOpen}
-        onPanel={() => setPanelOpen(true)}
-      />
-      <div className="table-layout">
-        <main className="felt" aria-label={m.table.round(game.round, game.rounds)}>
-          {/* What everyone must see at all times; on a phone it stays under the top bar while the
-              table scrolls to your hand, with the turn and its timer. */}
-          <div className="table-status">
-            <StandInNote room={room} me={me} />
-            <Banners game={game} names={names} />
-            {phone && !revealPhase && turnBanner}
+    <TableFrame
+      client={client}
+      game={game}
+      room={room}
+      names={names}
+      me={me}
+      over={game.phase === 'gameOver'}
+      className={`phase-${game.phase}`}
+      feltLabel={m.table.round(game.round, game.rounds)}
+      info={
+        <>
+          <span className="round-info">{m.table.round(game.round, game.rounds)}</span>
+          <span className="dealer-info">{m.table.dealer(names[game.dealer] ?? '')}</span>
+        </>
+      }
+      status={
+        // What everyone must see at all times; on a phone it stays under the top bar while the
+        // table scrolls to your hand, with the turn and its timer.
+        <>
+          <Banners game={game} names={names} />
+          {phone && !revealPhase && turnBanner}
+        </>
+      }
+    >
+      {game.phase === 'gameOver' && (
+        <ScoreSheet client={client} game={game} room={room} names={names} />
+      )}
+      {!revealPhase && game.phase !== 'gameOver' && (
+        <>
+          {seatRow(seatsAbove)}
+          <div className="center">
+            {!phone && turnBanner}
+            <Piles game={game} controls={controls} />
           </div>
-          {game.phase === 'gameOver' && <ScoreSheet game={game} room={room} names={names} />}
-          {!revealPhase && game.phase !== 'gameOver' && (
-            <>
-              {seatRow(seatsAbove)}
-              <div className="center">
-                {!phone && turnBanner}
-                <Piles game={game} controls={controls} />
-              </div>
-              {seatsBelow.length > 0 && seatRow(seatsBelow)}
-              {me !== null &&
-                (game.phase === 'setup' ? (
-                  <SetupPanel game={game} room={room} names={names} />
-                ) : (
-                  <MyArea game={game} controls={controls} phone={phone} />
-                ))}
-              {me === null && <p className="spectating-note">{m.table.spectating}</p>}
-            </>
-          )}
-          {(revealPhase || game.phase === 'gameOver') && game.reveal && (
-            <RoundEndBoard game={game} room={room} names={names} />
-          )}
-        </main>
-        <SidePanel
-          game={game}
-          room={room}
-          names={names}
-          open={panelOpen}
-          onClose={() => setPanelOpen(false)}
-        />
-      </div>
-    </div>
+          {seatsBelow.length > 0 && seatRow(seatsBelow)}
+          {me !== null &&
+            (game.phase === 'setup' ? (
+              <SetupPanel game={game} room={room} names={names} />
+            ) : (
+              <MyArea game={game} controls={controls} phone={phone} />
+            ))}
+          {me === null && <p className="spectating-note">{m.table.spectating}</p>}
+        </>
+      )}
+      {(revealPhase || game.phase === 'gameOver') && game.reveal && (
+        <RoundEndBoard game={game} room={room} names={names} />
+      )}
+      <Flights />
+      <SuitDefs />
+    </TableFrame>
   );
 }
 
@@ -151,173 +150,6 @@ function SeatRow({
         />
       ))}
     </div>
-  );
-}
-
-/** R23: the seat's own player hands it to the stand-in, and takes it back. */
-function stepAway(seat: number): void {
-  void requestOrNotify('room:handOver', { seat });
-}
-function takeBack(): void {
-  void requestOrNotify('room:takeBack', {});
-}
-
-/** While a game is played: whether the stand-in plays this seat; null outside a game. */
-function standInOf(room: RoomView, seat: number): boolean | null {
-  return room.status === 'playing' ? (room.seats[seat]?.standIn ?? null) : null;
-}
-
-/** A top-bar button that shows only an icon; its label is its name and its tooltip. */
-function IconButton({
-  label,
-  icon,
-  className = '',
-  onClick,
-}: {
-  label: string;
-  icon: Parameters<typeof Icon>[0]['name'];
-  className?: string;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className={`icon-button ${className}`}
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-    >
-      <Icon name={icon} />
-    </button>
-  );
-}
-
-function StandInNote({ room, me }: { room: RoomView; me: number | null }) {
-  if (me === null || standInOf(room, me) !== true) return null;
-  return (
-    <div className="banners">
-      <p className="banner warn stand-in-note" role="status">
-        {m.table.standInForYou}{' '}
-        <button type="button" className="small-button" onClick={takeBack}>
-          {m.table.takeBack}
-        </button>
-      </p>
-    </div>
-  );
-}
-
-function TopBar({
-  game,
-  room,
-  names,
-  me,
-  panelOpen,
-  onPanel,
-}: {
-  game: GameView;
-  room: RoomView;
-  names: string[];
-  me: number | null;
-  panelOpen: boolean;
-  onPanel: () => void;
-}) {
-  const prefs = useStore((s) => s.prefs);
-  const you = useStore((s) => s.you);
-  const [dialog, setDialog] = useState<'help' | 'share' | 'leave' | null>(null);
-  const close = () => setDialog(null);
-  // A seated player who leaves a game gives the seat up for good (the stand-in plays it to the
-  // end): asked first. Anyone else leaves at once.
-  const leaving = me !== null && game.phase !== 'gameOver';
-  return (
-    <header className="top-bar">
-      <div className="top-info">
-        <h1 className="sr-only">{m.table.heading(room.code)}</h1>
-        <span className="brand" aria-hidden="true">
-          Trepenta
-        </span>
-        <span className="room-code" title={m.lobby.title(room.code)}>
-          {room.code}
-        </span>
-        <span className="round-info">{m.table.round(game.round, game.rounds)}</span>
-        <span className="dealer-info">{m.table.dealer(names[game.dealer] ?? '')}</span>
-      </div>
-      <div className="top-actions">
-        <button
-          type="button"
-          className="icon-button"
-          aria-pressed={prefs.sound}
-          aria-label={prefs.sound ? m.prefs.soundOn : m.prefs.soundOff}
-          title={m.prefs.sound}
-          onClick={() => setPrefs({ sound: !prefs.sound })}
-        >
-          <Icon name={prefs.sound ? 'bell' : 'bellOff'} />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-pressed={prefs.fourColour}
-          aria-label={m.prefs.fourColour}
-          title={m.prefs.fourColour}
-          onClick={() => setPrefs({ fourColour: !prefs.fourColour })}
-        >
-          <span className="four-colour-icon" aria-hidden="true">
-            ◆
-          </span>
-        </button>
-        {/* On a phone the sheet's Rules tab gives the same help, and the bar has no room. */}
-        <IconButton
-          label={m.prefs.help}
-          icon="help"
-          className="wide-only"
-          onClick={() => setDialog('help')}
-        />
-        <IconButton label={m.table.shareLinks} icon="link" onClick={() => setDialog('share')} />
-        {me !== null && standInOf(room, me) === false && (
-          <IconButton label={m.table.stepAway} icon="away" onClick={() => stepAway(me)} />
-        )}
-        <PanelToggle open={panelOpen} onOpen={onPanel} />
-        <IconButton
-          label={m.lobby.leave}
-          icon="exit"
-          onClick={() => (leaving ? setDialog('leave') : void leaveRoom())}
-        />
-      </div>
-      {dialog === 'help' && (
-        <Modal title={m.rulesHelp.title} onClose={close} wide>
-          <RulesHelp settings={game.settings} level={3} />
-        </Modal>
-      )}
-      {dialog === 'share' && (
-        <Modal title={m.lobby.share} onClose={close}>
-          <ShareLinks code={room.code} you={you} />
-        </Modal>
-      )}
-      {dialog === 'leave' && me !== null && (
-        <Modal title={m.table.leaveTitle} onClose={close}>
-          <p>{m.table.leaveWarning}</p>
-          <div className="dialog-actions">
-            <button type="button" className="danger" onClick={() => void leaveRoom()}>
-              {m.table.leaveConfirm}
-            </button>
-            {standInOf(room, me) === false && (
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => {
-                  close();
-                  stepAway(me);
-                }}
-              >
-                {m.table.stepAwayInstead}
-              </button>
-            )}
-            <button type="button" className="ghost" onClick={close}>
-              {m.table.stay}
-            </button>
-          </div>
-        </Modal>
-      )}
-    </header>
   );
 }
 
@@ -678,41 +510,14 @@ function useTitle(game: GameView, names: string[], code: string): void {
     (game.phase === 'setup' && typeof me === 'number' && !game.seats[me]?.fieldChosen);
   const whose = game.phase === 'turns' && game.turn ? names[game.turn.seat] : null;
   useEffect(() => {
+    const title = client.module.title;
     document.title = mine
-      ? `● ${m.table.yourTurn} — Trepenta`
+      ? `● ${m.table.yourTurn} — ${title}`
       : whose
-        ? `${m.table.theirTurn(whose)} — Trepenta ${code}`
-        : `Trepenta ${code}`;
+        ? `${m.table.theirTurn(whose)} — ${title} ${code}`
+        : `${title} ${code}`;
     return () => {
       document.title = m.appName;
     };
   }, [mine, whose, code]);
-}
-
-/**
- * The heights of what stays at the top of the screen (the top bar, and on a phone the table's
- * status under it) as CSS variables on the page: what sticks under the top bar sits at its foot,
- * and what is scrolled to or focused stops below both rather than under them.
- */
-function useStickyHeights(): void {
-  useEffect(() => {
-    const bar = document.querySelector<HTMLElement>('.top-bar');
-    const status = document.querySelector<HTMLElement>('.table-status');
-    const root = document.documentElement;
-    if (!bar || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      const top = bar.offsetHeight;
-      const stuck = status && getComputedStyle(status).position === 'sticky';
-      root.style.setProperty('--top-bar-h', `${top}px`);
-      root.style.setProperty('--sticky-h', `${top + (stuck ? status.offsetHeight : 0)}px`);
-    };
-    const observer = new ResizeObserver(measure);
-    observer.observe(bar);
-    if (status) observer.observe(status);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--top-bar-h');
-      root.style.removeProperty('--sticky-h');
-    };
-  }, []);
 }

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
-import { cardValue, faceOf, legalActions } from '@trepenta/rules';
+import { cardValue, faceOf, legalActions, trepenta } from '@trepenta/rules';
 import type { Card, Face, GameView, LayOffEnd, PlayerAction, RevealView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
-import { cardText } from '../game/describe';
-import { layOffTargets, meldKey } from '../game/targets';
-import { m } from '../messages';
-import { act } from '../net';
-import { store, useStore } from '../store';
-import { CardFace } from '../ui/Card';
-import { Countdown } from '../ui/common';
-import { ScoreTable } from './ScoreSheet';
+import { cardText } from './describe';
+import { layOffTargets, meldKey } from './targets';
+import { m } from './messages';
+import { act } from '../../net';
+import { store, useStore } from '../../store';
+import { CardFace } from './Card';
+import { Countdown } from '../../ui/common';
+import { ScoreTable } from '../../table/ScoreSheet';
 import { DRAG_TYPE, deadlineOf, dragCardId } from './parts';
 
 type RevealSeat = RevealView['seats'][number];
@@ -146,13 +146,7 @@ export function RoundEndBoard({
       {game.phase === 'roundEnd' && (
         <section className="card-panel round-scores" aria-labelledby="round-scores-title">
           <h3 id="round-scores-title">{m.roundEnd.scoresTitle(game.round)}</h3>
-          <ScoreTable
-            scores={game.scores}
-            totals={game.totals}
-            names={names}
-            rounds={game.rounds}
-            winners={null}
-          />
+          <ScoreTable sheet={trepenta.sheet(game)} names={names} />
         </section>
       )}
     </section>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { DECK_SETTINGS, HOUSE_RULES } from '@trepenta/rules';
 import type { GameSettings, HouseRule } from '@trepenta/rules';
-import { m } from '../messages';
-import { links } from '../router';
+import { m } from './messages';
+import { links } from '../../router';
 
 const TURN_TIMERS = [null, 30, 45, 60, 90, 120] as const;
 
@@ -67,7 +67,7 @@ export function SettingsForm({
               <span className="muted small">
                 {' '}
                 — <span id={`${id}-${rule}-short`}>{m.houseRuleShort(rule)}</span>{' '}
-                <a href={links.rule(rule)} target="_blank" rel="noreferrer">
+                <a href={links.rule('trepenta', rule)} target="_blank" rel="noreferrer">
                   {m.home.fullText}
                 </a>
               </span>

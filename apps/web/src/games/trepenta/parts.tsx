@@ -3,15 +3,15 @@ import type { DragEvent } from 'react';
 import { cardValue } from '@trepenta/rules';
 import type { Card, Face, GameView, SeatView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
-import type { TurnControls } from '../game/controls';
-import { cardText } from '../game/describe';
-import { sortHand } from '../game/targets';
-import { m } from '../messages';
-import { requestOrNotify } from '../net';
-import { setPrefs, store, useStore } from '../store';
-import { CardFace, Die } from '../ui/Card';
-import type { CardSize } from '../ui/Card';
-import { Modal, formatSeconds, useNow } from '../ui/common';
+import type { TurnControls } from './controls';
+import { cardText } from './describe';
+import { sortHand } from './targets';
+import { m } from './messages';
+import { requestOrNotify } from '../../net';
+import { setPrefs, store, useStore } from '../../store';
+import { CardFace, Die } from './Card';
+import type { CardSize } from './Card';
+import { Modal, formatSeconds, useNow } from '../../ui/common';
 
 export const DRAG_TYPE = 'application/x-trepenta-card';
 

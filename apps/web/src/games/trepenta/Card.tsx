@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Face, Suit } from '@trepenta/rules';
-import { m } from '../messages';
+import { m } from './messages';
 
 /** Suit symbols drawn as SVG: system fonts may lack ★ ☾ ☀ ❦, and each needs its own shape. */
 export function SuitIcon({ suit, className }: { suit: Suit; className?: string }) {

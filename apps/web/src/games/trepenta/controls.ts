@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { cardValue, legalActions } from '@trepenta/rules';
 import type { Card, GameView, LegalActions, PlayerAction } from '@trepenta/rules';
-import { m } from '../messages';
-import { act } from '../net';
-import { store, useStore } from '../store';
-import type { Selection } from '../store';
+import { m } from './messages';
+import { act } from '../../net';
+import { store, useStore } from '../../store';
+import type { Selection } from '../../store';
 import { cardText } from './describe';
 import {
   actionForSlot,

@@ -1,6 +1,6 @@
 import type { Card, Face, GameView, LayOffEnd, PlayerAction } from '@trepenta/rules';
 import { RANKS, SUITS } from '@trepenta/rules';
-import type { SortBy } from '../store';
+import type { SortBy } from '../../store';
 
 /** Where a selected hand card may go this step, from the client's own `legalActions` (UX.md). */
 export interface CardTargets {

@@ -2,12 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { cardValue, isFieldChoice, legalActions } from '@trepenta/rules';
 import type { Card, GameView, PlayerAction } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
-import { cardText } from '../game/describe';
-import { m } from '../messages';
-import { act } from '../net';
-import { CardFace, Die } from '../ui/Card';
-import { Countdown } from '../ui/common';
-import { focusLost, isKeyboardUser } from '../ui/focus';
+import { cardText } from './describe';
+import { m } from './messages';
+import { act } from '../../net';
+import { CardFace, Die } from './Card';
+import { Countdown } from '../../ui/common';
+import { focusLost, isKeyboardUser } from '../../ui/focus';
 import { FieldRow, OwnDealerBadge, deadlineOf } from './parts';
 
 /** The field choice of each mode (RULES §2.6): blind piles, peek, or sort ten cards. */

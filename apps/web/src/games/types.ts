@@ -1,0 +1,58 @@
+import type { ComponentType, ReactNode } from 'react';
+import type {
+  AnyGameModule,
+  GameRecord,
+  NonceCommitments,
+  Observation,
+  Verification,
+  Viewer,
+} from '@trepenta/engine';
+import type { RoomView } from '@trepenta/protocol';
+
+/** One line of the move log, as a game words an event for one viewer. */
+export interface Described {
+  readonly text: string;
+  /** Seen only by this viewer. */
+  readonly own: boolean;
+  /**
+   * Worth announcing to a screen reader: done by someone else, or news to this viewer (the card
+   * drawn, the card a face-down position held). The viewer's own moves are not read back.
+   */
+  readonly news: boolean;
+}
+
+/**
+ * What a game's web chunk gives the shell (src/games/<id>/index.ts, loaded when a room of that
+ * game opens or its options are shown). The shell draws the lobby, seats, chat, log, timers,
+ * score sheet and verification around it; the game draws its table, options and rules.
+ */
+export interface GameClient {
+  /** The game's rules engine: views from updates, legal actions, the score sheet, replays. */
+  readonly module: AnyGameModule;
+  /** The table between the top bar and the side panel (the shell gives the frame). */
+  readonly Table: ComponentType<{ game: unknown; room: RoomView }>;
+  /** The host's options, explained, for creating a room, the lobby and a rematch. */
+  readonly SettingsForm: ComponentType<{
+    value: unknown;
+    onChange: (settings: unknown) => void;
+  }>;
+  /** A room's rules in short, in the lobby (children: the host's controls). */
+  readonly RulesCard: ComponentType<{ settings: unknown; children?: ReactNode }>;
+  /** The rules of this room at the table (the side panel's Rules tab, the help dialog). */
+  readonly RulesHelp: ComponentType<{ settings?: unknown; level?: 2 | 3 }>;
+  /** The game's rules page (/rules/<id>), scrolled to an anchor. */
+  readonly RulesPage: ComponentType<{ anchor: string | null }>;
+  /** A game event in a player's words, for the log and the live region. */
+  describe(event: unknown, viewer: Viewer, names: readonly string[]): readonly Described[];
+  /** Whether this update makes it the viewer's own turn (the turn sound). */
+  turnCame(previous: unknown, view: unknown): boolean;
+  /** Called with an update's events once they are on the table (card flights, say). */
+  played?(events: readonly unknown[]): void;
+}
+
+/** Checks a finished game's record with the game's engine (`verifyGame`). */
+export type Verify = (
+  record: GameRecord & NonceCommitments,
+  commitments: readonly string[],
+  observation: Observation,
+) => Verification;
