@@ -56,6 +56,17 @@ for (const [name, args, extra] of [
   record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
+// The first load's budget (scripts/web-size.mjs): the web app is built and its entry set weighed.
+{
+  console.log('\n▶ web first-load size');
+  const built = pnpm(['--filter', '@trepenta/web', 'run', 'build']);
+  const status =
+    built === 0
+      ? spawnSync('node', [join(root, 'scripts', 'web-size.mjs')], { stdio: 'inherit' }).status
+      : 1;
+  record('web-size', status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+}
+
 console.log('\n▶ unit and integration tests (vitest)');
 const reports = join(root, 'artifacts', 'reports');
 mkdirSync(reports, { recursive: true });

@@ -10,5 +10,18 @@ export default defineConfig({
       '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      output: {
+        // The rules engines' shared core (with its schema and hashing libraries) loads with the
+        // first game chunk, under a name that says what it is.
+        advancedChunks: {
+          groups: [{ name: 'engine', test: /packages[\\/]engine|node_modules[\\/].*(zod|@noble)/ }],
+        },
+      },
+    },
+  },
 });
