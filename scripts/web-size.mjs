@@ -51,7 +51,9 @@ export function measure() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { first, entry, chunks } = measure();
   const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-  console.log(`First load (${entry.join(', ')}): ${kb(first)} gzip, budget ${kb(FIRST_LOAD_BUDGET)}`);
+  console.log(
+    `First load (${entry.join(', ')}): ${kb(first)} gzip, budget ${kb(FIRST_LOAD_BUDGET)}`,
+  );
   for (const chunk of chunks) console.log(`  later chunk ${chunk.file}: ${kb(chunk.bytes)} gzip`);
   if (first > FIRST_LOAD_BUDGET) {
     console.error(`The first load is over its budget by ${kb(first - FIRST_LOAD_BUDGET)}.`);

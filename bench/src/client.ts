@@ -1,6 +1,6 @@
 // A load-generating client process: plays its share of rooms over real sockets and reports the
 // latency from sending an action to the last seat of the room receiving the resulting update.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
@@ -128,14 +128,21 @@ class Table {
     }
     this.seats.forEach((socket, seat) => {
       socket.on('game:update', (update: GameUpdate) => this.update(seat, update));
+      // Each seat gives its nonce in two steps: its hash, then (the hashes published) the nonce.
+      const nonce = randomBytes(32);
+      const sent = new Set<string>();
       socket.on('room:state', (room: RoomView) => {
-        if (room.status === 'starting' && room.commit) {
-          socket.emit(
-            'game:nonce',
-            { gameId: room.commit.gameId, nonce: randomBytes(32).toString('hex') },
-            () => undefined,
-          );
-        }
+        const commit = room.commit;
+        if (!commit || (commit.step !== 'hashes' && commit.step !== 'nonces')) return;
+        const key = `${commit.gameId}/${commit.epoch}/${commit.step}`;
+        if (sent.has(key)) return;
+        sent.add(key);
+        const target = { gameId: commit.gameId, epoch: commit.epoch };
+        const payload =
+          commit.step === 'hashes'
+            ? { ...target, hash: createHash('sha256').update(nonce).digest('hex') }
+            : { ...target, nonce: nonce.toString('hex') };
+        socket.emit('game:nonce', payload, () => undefined);
       });
     });
     await this.start();

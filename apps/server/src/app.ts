@@ -762,9 +762,7 @@ export async function createServer(
     'room:takeBack': inRoom<'room:takeBack'>((room, memberId) => room.reclaim(memberId)),
     'room:start': inRoom<'room:start'>((room, memberId) => room.start(memberId)),
     'room:rematch': inRoom<'room:rematch'>((room, memberId) => room.rematch(memberId)),
-    'game:nonce': inRoom<'game:nonce'>((room, memberId, p) =>
-      room.nonce(memberId, p.gameId, p.nonce),
-    ),
+    'game:nonce': inRoom<'game:nonce'>((room, memberId, p) => room.nonce(memberId, p)),
     'game:action': inRoom<'game:action'>(async (room, memberId, p, socket) => {
       const member = room.member(memberId);
       if (member?.seat == null) return fail('NOT_SEATED');
@@ -988,6 +986,7 @@ export async function createServer(
           names: stored.header.names,
           randomness: stored.header.randomness,
           commitments: stored.header.commitments,
+          ...(stored.header.nonceHashes ? { nonceHashes: stored.header.nonceHashes } : {}),
           log: stored.log,
         });
         return { ok: true, body };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_GAME, applyLog, replay } from '@trepenta/engine';
+import { DEFAULT_GAME, applyLog, nonceHash, replay, serverNonce } from '@trepenta/engine';
 import type { AnyGameModule, BotLevel, LogEntry, RuleError, Viewer } from '@trepenta/engine';
 import { SERVER_ERRORS, nicknameKey } from '@trepenta/protocol';
 import type {
@@ -19,6 +19,7 @@ import type { ZodError } from 'zod';
 import type { Metrics } from './metrics';
 import { actionKey } from './store/types';
 import type {
+  CommitRecord,
   Coordinator,
   GameHeader,
   LoadedRoom,
@@ -155,7 +156,7 @@ export class Room {
   private readonly coordinator: Coordinator;
 
   constructor(record: RoomRecord, deps: RoomDeps) {
-    this.record = record;
+    this.record = withCurrentCommit(record, deps.config.NONCE_TIMEOUT_MS);
     this.store = deps.store;
     this.transport = deps.transport;
     this.config = deps.config;
@@ -289,8 +290,7 @@ export class Room {
     const members = r.members.filter((m) => !m.kicked);
     return {
       code: r.code,
-      // Absent for Trepenta, as in views from before there were other games.
-      ...(r.game !== undefined && r.game !== DEFAULT_GAME ? { game: r.game } : {}),
+      game: r.game ?? DEFAULT_GAME,
       status: r.status,
       paused: this.paused,
       locked: r.locked,
@@ -328,6 +328,10 @@ export class Room {
         ? {
             gameId: r.commit.gameId,
             commitments: [...r.commit.commitments],
+            epoch: r.commit.epoch ?? 0,
+            step: r.commit.step ?? 'done',
+            // Published once every seat's is in (or their time is up), never while collected.
+            hashes: r.commit.step === 'hashes' ? null : [...(r.commit.hashes ?? [])],
             nonceDeadline: r.commit.deadline,
           }
         : null,
@@ -508,17 +512,18 @@ export class Room {
       if (seat?.standIn && seat.memberId === memberId && !seat.steppedAway)
         seats = replace(seats, member.seat, { ...seat, standIn: false });
     }
-    if (present && wasPaused && deadline) {
-      // R26: the game was waiting; its timer resumes with a short grace.
-      deadline = {
-        ...deadline,
-        at: Math.max(deadline.at, Date.now() + this.config.RESTART_GRACE_MS),
-      };
+    let commit = this.record.commit;
+    if (present && wasPaused) {
+      // R26: the game was waiting (after a restart, say); its timer and the nonce window resume
+      // with a short grace.
+      const resume = Date.now() + this.config.RESTART_GRACE_MS;
+      if (deadline) deadline = { ...deadline, at: Math.max(deadline.at, resume) };
+      if (collecting(commit)) commit = { ...commit, deadline: Math.max(commit.deadline, resume) };
       this.log.info('resumed: a player is back');
     }
     // A room left without a host (its host left while nobody else was here) gets one back.
     const hostId = present && this.record.hostId === null ? memberId : this.record.hostId;
-    await this.commitRoom({ presence, awaySince, seats, deadline, hostId });
+    await this.commitRoom({ presence, awaySince, seats, deadline, hostId, commit });
   }
 
   /** The next connected human clockwise from a seat, then any connected member. */
@@ -829,7 +834,7 @@ export class Room {
     return { ok: true };
   }
 
-  // ---------------------------------------------------------------- starting a game (§8)
+  // ---------------------------------------------------------------- fairness: the deal's randomness
 
   async start(memberId: string): Promise<Outcome> {
     const refusal = this.requireHost(memberId);
@@ -844,53 +849,153 @@ export class Room {
     const count = module.fairness.secretCount(this.record.settings, this.record.seatCount);
     const secrets = Array.from({ length: count }, () => hex256());
     const commitments = secrets.map((secret, i) => module.fairness.commitment(gameId, i, secret));
-    const nonces = seats.map((seat) => (seat.kind === 'bot' ? hex256() : null));
-    const deadline = Date.now() + this.config.NONCE_TIMEOUT_MS;
+    const commit = this.openNonceSet({ gameId, secrets, commitments }, 0);
     await this.commitRoom({
       status: 'starting',
       gameNumber: this.record.gameNumber + 1,
-      commit: { gameId, secrets, commitments, nonces, deadline },
+      commit,
       deadline: null,
     });
     this.log.info({ gameId }, 'game committed; collecting nonces');
-    if (nonces.every((n) => n !== null)) await this.finishStart();
+    // Nobody to ask (bots in every seat): the server's nonces, fixed by the secret, at once.
+    if (this.askedSeats().length === 0) await this.closeNonceSet();
     return { ok: true };
   }
 
-  /** §8.2: a seat's nonce; the first one counts (`kept` says whether it was this one). */
+  /** The seats whose nonces come from people: seated humans the stand-in does not play. */
+  private askedSeats(): number[] {
+    const seats: number[] = [];
+    for (let seat = 0; seat < this.record.seatCount; seat++) {
+      const record = this.record.seats[seat];
+      if (record?.kind === 'human' && !record.standIn && this.member(record.memberId)) {
+        seats.push(seat);
+      }
+    }
+    return seats;
+  }
+
+  /** Nonce set `epoch`, collected in two steps: first each seat's hash, then its nonce. */
+  private openNonceSet(
+    base: Pick<CommitRecord, 'gameId' | 'secrets' | 'commitments'>,
+    epoch: number,
+  ): CommitRecord {
+    const none = Array.from({ length: this.record.seatCount }, () => null);
+    return {
+      ...base,
+      epoch,
+      step: 'hashes',
+      hashes: none,
+      nonces: none,
+      deadline: Date.now() + this.config.NONCE_TIMEOUT_MS,
+    };
+  }
+
+  /**
+   * A seat's share of the shuffle, in two steps: SHA-256 of its nonce while hashes are collected,
+   * then, once every hash is published, the nonce itself (checked against its hash). The first
+   * one of each a seat sends counts (`kept`: whether it was this one; another tab may have sent
+   * first).
+   */
   async nonce(
     memberId: string,
-    gameId: string,
-    nonce: string,
+    request: { gameId: string; epoch: number } & ({ hash: string } | { nonce: string }),
   ): Promise<Outcome<{ kept: boolean }>> {
     const commit = this.record.commit;
-    if (this.record.status !== 'starting' || !commit || commit.gameId !== gameId) {
+    const collecting = commit && (commit.step === 'hashes' || commit.step === 'nonces');
+    if (!collecting || commit.gameId !== request.gameId || (commit.epoch ?? 0) !== request.epoch) {
       return fail('WRONG_STATUS', 'No deal is waiting for a nonce.');
     }
     const member = this.member(memberId);
     if (member?.seat == null) return fail('NOT_SEATED');
-    // Another tab or device of this seat sent one first: the client then knows its own is unused.
-    const earlier = commit.nonces[member.seat];
-    if (earlier != null) return { ok: true, kept: earlier === nonce };
-    const nonces = replace(commit.nonces, member.seat, nonce);
-    if (nonces.every((n) => n !== null)) {
-      // The record in memory changes only with the deal's write: a nonce answered UNAVAILABLE is
-      // not kept, so sent again it is written, not acknowledged from memory alone.
-      await this.finishStart(nonces);
-    } else {
-      await this.commitRoom({ commit: { ...commit, nonces } });
+    const seat = member.seat;
+    if ('hash' in request) {
+      if (commit.step !== 'hashes')
+        return fail('WRONG_STATUS', 'The hashes are published: send the nonce now.');
+      const earlier = commit.hashes[seat];
+      if (earlier != null) return { ok: true, kept: earlier === request.hash };
+      await this.advanceNonceSet({ ...commit, hashes: replace(commit.hashes, seat, request.hash) });
+      return { ok: true, kept: true };
     }
+    if (commit.step !== 'nonces')
+      return fail('WRONG_STATUS', 'Send the hash of your nonce first; the nonce comes after.');
+    const earlier = commit.nonces[seat];
+    if (earlier != null) return { ok: true, kept: earlier === request.nonce };
+    const hash = commit.hashes[seat];
+    // No hash from this seat: its nonce is the server's, fixed by the secret.
+    if (hash == null) return { ok: true, kept: false };
+    if (nonceHash(request.nonce) !== hash) return fail('WRONG_NONCE');
+    await this.advanceNonceSet({ ...commit, nonces: replace(commit.nonces, seat, request.nonce) });
     return { ok: true, kept: true };
   }
 
-  /** After the commitments were published and the nonces collected (or timed out): the deal. */
-  private async finishStart(collected?: readonly (string | null)[]): Promise<void> {
-    const commit = this.record.commit;
-    if (this.record.status !== 'starting' || !commit) return;
+  /**
+   * Writes the set as it now is, moving on when nothing more is awaited (or at `force`, the
+   * deadline): from hashes to nonces, publishing the hashes; from nonces to the deal. The record
+   * in memory changes only with the write, so a nonce answered UNAVAILABLE is written when sent
+   * again, not acknowledged from memory alone.
+   */
+  private async advanceNonceSet(commit: CommitRecord, force = false): Promise<void> {
+    const asked = this.askedSeats();
+    if (commit.step === 'hashes') {
+      const waiting = asked.some((seat) => commit.hashes[seat] == null);
+      if (waiting && !force) {
+        await this.commitRoom({ commit });
+        return;
+      }
+      // No hash at all: no nonce to wait for either.
+      if (!commit.hashes.some((hash) => hash != null)) {
+        await this.closeNonceSet(commit);
+        return;
+      }
+      const deadline = Date.now() + this.config.NONCE_TIMEOUT_MS;
+      await this.commitRoom({ commit: { ...commit, step: 'nonces', deadline } });
+      return;
+    }
+    const waiting = commit.hashes.some((hash, seat) => hash != null && commit.nonces[seat] == null);
+    if (waiting && !force) await this.commitRoom({ commit });
+    else await this.closeNonceSet(commit);
+  }
+
+  /**
+   * The set is complete (or its time is up): every seat without a nonce of its own gets the
+   * server's, fixed by the first committed secret; set 0 deals the game, a later set goes into
+   * the game's log.
+   */
+  private async closeNonceSet(commit = this.record.commit): Promise<void> {
+    if (!commit || (commit.step !== 'hashes' && commit.step !== 'nonces')) return;
+    const epoch = commit.epoch ?? 0;
+    const secret = commit.secrets[0]!;
+    const own = (seat: number) => commit.nonces[seat] != null && commit.hashes[seat] != null;
+    const nonces = commit.nonces.map((nonce, seat) =>
+      own(seat) ? nonce! : serverNonce(secret, epoch, seat),
+    );
+    const hashes = commit.hashes.map((hash, seat) => (own(seat) ? hash : null));
+    const done: CommitRecord = { ...commit, step: 'done', nonces, hashes };
+    if (epoch === 0) {
+      await this.finishStart(done);
+      return;
+    }
+    const game = this.game;
+    if (!game) return;
+    const version = game.module.version(game.state);
+    const result = await this.act(
+      'system',
+      `nonces-${epoch}`,
+      { type: 'nonces', epoch, nonces, hashes },
+      null,
+      { commit: done },
+    );
+    if (!result.ok)
+      this.log.error({ epoch, version, code: result.code }, 'a nonce set was refused');
+  }
+
+  /** After the commitments were published and the first nonce set collected: the deal. */
+  private async finishStart(commit: CommitRecord): Promise<void> {
+    if (this.record.status !== 'starting') return;
     const randomness = {
       gameId: commit.gameId,
       secrets: commit.secrets,
-      nonces: (collected ?? commit.nonces).map((n) => n ?? hex256()),
+      nonces: commit.nonces as string[],
     };
     const module = this.module;
     const created = module.create(this.record.settings, this.record.seatCount, randomness);
@@ -906,12 +1011,13 @@ export class Room {
       seatCount: this.record.seatCount,
       randomness,
       commitments: commit.commitments,
+      nonceHashes: commit.hashes,
       names: this.record.seats.slice(0, this.record.seatCount).map((seat) => this.seatName(seat)),
     };
     const state = created.value;
     const next = this.next({
       status: 'playing',
-      commit: { ...commit, nonces: randomness.nonces },
+      commit,
       deadline: this.deadlineFor(module, state),
     });
     if (!(await stored(this.store.startGame(next, header, state)))) throw new Conflict();
@@ -921,6 +1027,18 @@ export class Room {
     this.broadcastRoom();
     this.broadcastGame(module.openingEvents(state), null);
     this.schedule();
+  }
+
+  /** A session game waiting for a new nonce set: it is opened (call after the game moved). */
+  private async openWantedNonceSet(): Promise<void> {
+    const game = this.game;
+    const wanted = game?.module.sessions?.noncesWanted(game.state) ?? null;
+    const commit = this.record.commit;
+    if (wanted === null || !commit || this.record.status !== 'playing') return;
+    if ((commit.epoch ?? 0) >= wanted) return;
+    const next = this.openNonceSet(commit, wanted);
+    await this.commitRoom({ commit: next });
+    if (this.askedSeats().length === 0) await this.closeNonceSet(next);
   }
 
   private seatName(seat: SeatRecord): string {
@@ -954,6 +1072,8 @@ export class Room {
     actionId: string,
     action: unknown,
     version: number | null,
+    /** Changes of the room written with the action, in the same write (a nonce set closed). */
+    roomChanges?: Partial<RoomRecord>,
   ): Promise<Outcome<{ version: number }>> {
     const game = this.game;
     if (!game) return fail('NO_GAME');
@@ -986,10 +1106,11 @@ export class Room {
     const deadline = this.deadlineFor(module, state);
     // Most actions change only the game; the room record is rewritten when it changed.
     const roomChanged =
+      roomChanges !== undefined ||
       status !== this.record.status ||
       deadline?.key !== this.record.deadline?.key ||
       deadline?.at !== this.record.deadline?.at;
-    const record = roomChanged ? this.next({ status, deadline }) : this.record;
+    const record = roomChanged ? this.next({ ...roomChanges, status, deadline }) : this.record;
     let appended: boolean;
     try {
       appended = await this.store.appendAction(record, entry, snapshot, finished, roomChanged);
@@ -1014,6 +1135,7 @@ export class Room {
     if (roomChanged) this.broadcastRoom();
     this.broadcastGame(events, previous);
     this.schedule();
+    if (module.sessions) await this.openWantedNonceSet();
     return { ok: true, version: current + 1 };
   }
 
@@ -1105,9 +1227,10 @@ export class Room {
     if (this.closed) return null;
     const r = this.record;
     const times: number[] = [];
-    if (r.status === 'starting' && r.commit) times.push(r.commit.deadline);
-    // Paused: look again now and then, in case the nodes thought gone were only slow.
-    if (this.paused) return Math.min(...times, now + this.config.NODE_TTL_MS);
+    // Paused: look again now and then, in case the nodes thought gone were only slow. A nonce
+    // set waits too (its deadline moves on when someone is back).
+    if (this.paused) return now + this.config.NODE_TTL_MS;
+    if (collecting(r.commit)) times.push(r.commit.deadline);
     const host = this.member(r.hostId);
     if (host && !this.isConnected(host.id) && this.anyHumanConnected()) {
       times.push(now - this.awayFor(host.id, now) + this.config.HOST_GRACE_MS);
@@ -1141,8 +1264,8 @@ export class Room {
     const now = Date.now();
     const r = this.record;
     if (this.closed) return;
-    if (r.status === 'starting' && r.commit && r.commit.deadline <= now) {
-      await this.finishStart();
+    if (collecting(r.commit) && r.commit.deadline <= now && !this.paused) {
+      await this.advanceNonceSet(r.commit, true);
       return;
     }
     if (!this.paused) {
@@ -1225,7 +1348,7 @@ export class Room {
 
   /** Rebuilds the room's game from a snapshot and the log after it. */
   restore(loaded: LoadedRoom): void {
-    this.record = loaded.room;
+    this.record = withCurrentCommit(loaded.room, this.config.NONCE_TIMEOUT_MS);
     const game = loaded.game;
     if (!game || (loaded.room.status !== 'playing' && loaded.room.status !== 'finished')) {
       this.game = null;
@@ -1327,6 +1450,34 @@ function sameJson(a: unknown, b: unknown): boolean {
     (key) =>
       Object.hasOwn(bRecord, key) && sameJson((a as Record<string, unknown>)[key], bRecord[key]),
   );
+}
+
+/**
+ * A room record whose nonce collection is of today's kind. One written before nonces came in
+ * two steps and still collecting them starts its collection again, in two steps, under the same
+ * commitments (nothing was dealt yet); a game already dealt keeps its nonces as they were.
+ */
+function withCurrentCommit(record: RoomRecord, nonceTimeoutMs: number): RoomRecord {
+  const commit = record.commit;
+  if (!commit || commit.step !== undefined) return record;
+  const none = commit.nonces.map(() => null);
+  const legacy: CommitRecord =
+    record.status === 'starting'
+      ? {
+          ...commit,
+          epoch: 0,
+          step: 'hashes',
+          hashes: none,
+          nonces: none,
+          deadline: Date.now() + nonceTimeoutMs,
+        }
+      : { ...commit, epoch: 0, step: 'done', hashes: none };
+  return { ...record, commit: legacy };
+}
+
+/** Whether a nonce set is being collected (its hashes or its nonces). */
+function collecting(commit: CommitRecord | null): commit is CommitRecord {
+  return commit !== null && (commit.step === 'hashes' || commit.step === 'nonces');
 }
 
 /** Each viewer's whole view: the module's shared build when it has one. */

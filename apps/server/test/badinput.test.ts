@@ -19,6 +19,7 @@ import {
   connect,
   emitRaw,
   getJson,
+  giveNonce,
   metric,
   openTable,
   randomNonce,
@@ -55,7 +56,7 @@ function validPayloads(table: Table): Record<ClientEventName, Record<string, unk
     'room:takeBack': {},
     'room:start': {},
     'room:rematch': {},
-    'game:nonce': { gameId: 'g', nonce: randomNonce() },
+    'game:nonce': { gameId: 'g', hash: randomNonce() },
     'game:action': { version: 2, actionId: 'a1', action: { type: 'draw', from: 'drawPile' } },
     'game:sync': {},
     'chat:send': { text: 'hi' },
@@ -78,7 +79,7 @@ const REQUIRED: Record<ClientEventName, readonly string[]> = {
   'room:takeBack': [],
   'room:start': [],
   'room:rematch': [],
-  'game:nonce': ['gameId', 'nonce'],
+  'game:nonce': ['gameId', 'hash'],
   'game:action': ['version', 'actionId', 'action'],
   'game:sync': [],
   'chat:send': ['text'],
@@ -106,18 +107,28 @@ function wrongType(value: unknown): unknown {
 }
 
 const EXTRA_NUMBERS: Partial<Record<ClientEventName, Record<string, unknown>[]>> = {
-  'room:create': [{ seatCount: 0 }, { seatCount: 7 }, { seatCount: 2.5 }],
-  'room:sit': [{ seat: -1 }, { seat: 6 }, { seat: 0.5 }],
+  'room:create': [
+    { seatCount: 0 },
+    { seatCount: 7 },
+    { seatCount: 9 },
+    { seatCount: 2.5 },
+    { game: 'chess' },
+    { game: 'Trepenta' },
+  ],
+  // Eight seats at most on the platform (each game says its own range, below).
+  'room:sit': [{ seat: -1 }, { seat: 8 }, { seat: 0.5 }],
   'room:setBot': [{ seat: 9 }, { level: 'genius' }],
   'room:configure': [
     { seatCount: 0 },
     { seatCount: 7 },
+    { seatCount: 9 },
+    { game: 'chess' },
     { settings: { turnTimerSeconds: 1 } },
     { settings: { deck: 'pinochle' } },
     { settings: { houseRules: { openField: 'yes' } } },
     { settings: { houseRules: { jokers: true } } },
   ],
-  'room:handOver': [{ seat: -1 }, { seat: 6 }],
+  'room:handOver': [{ seat: -1 }, { seat: 8 }],
   'game:action': [
     { version: -1 },
     { version: 1.5 },
@@ -130,7 +141,14 @@ const EXTRA_NUMBERS: Partial<Record<ClientEventName, Record<string, unknown>[]>>
     { action: { type: 'arrange', melds: Array.from({ length: 6 }, () => ['a', 'b', 'c']) } },
     { action: { type: 'discard', cardId: 'x'.repeat(33) } },
   ],
-  'game:nonce': [{ nonce: 'A'.repeat(64) }, { nonce: '0'.repeat(63) }, { gameId: 'g'.repeat(65) }],
+  'game:nonce': [
+    { hash: 'A'.repeat(64) },
+    { hash: '0'.repeat(63) },
+    { gameId: 'g'.repeat(65) },
+    { epoch: -1 },
+    { epoch: 0.5 },
+    { nonce: randomNonce() },
+  ],
   'room:join': [{ code: 'AEIOU1' }, { role: 'host' }, { token: 'short' }],
   'room:kick': [{ memberId: 'admin' }],
   'chat:send': [{ text: '' }, { text: 'x'.repeat(281) }],
@@ -182,10 +200,10 @@ function badPayloads(event: ClientEventName, valid: Record<string, unknown>): Ba
     }
     if (Array.isArray(value)) {
       bad.push({
-        label: `${key} of 7 bots`,
+        label: `${key} of 9 bots`,
         payload: {
           ...valid,
-          [key]: Array.from({ length: 7 }, () => ({ seat: 1, level: 'random' })),
+          [key]: Array.from({ length: 9 }, () => ({ seat: 1, level: 'random' })),
         },
       });
     }
@@ -491,7 +509,7 @@ describe('HTTP', () => {
     const commit = host.room!.commit!;
     expect(host.room!.status).toBe('starting');
     const nonce = randomNonce();
-    await host.ok('game:nonce', { gameId: commit.gameId, nonce });
+    await giveNonce(host, nonce);
     await host.until(() => host.view !== null, 5000, 'the deal');
     const base = `${server.url}/api/rooms/${table.code}/games`;
     expect(await getJson(`${base}/1/replay`)).toMatchObject({

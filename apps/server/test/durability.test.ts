@@ -5,7 +5,6 @@
  * shown must be the history the store keeps. Also a graceful SIGTERM: clients are told, the
  * process exits 0, and a restart restores the room.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { botRandom, commitment, settingsWith, viewFor } from '@trepenta/rules';
 import type { GameView, HouseRule, LogEntry, PlayerAction } from '@trepenta/rules';
 import type { GameUpdate } from './trepenta';
 import { Client, decide } from './harness';
+import { NonceGiver } from './support';
 import { exitWithin, freePort, killAll, spawnServer } from './processes';
 import type { ServerProcess } from './processes';
 import { engineView, replayByVersion } from './wire-checks';
@@ -46,6 +46,8 @@ interface Player {
   sent: number;
   /** The nonce the server acknowledged from this seat (§8.2). */
   nonce?: string;
+  /** Gives this seat's hash, then its nonce, as a client does. */
+  readonly giver: NonceGiver;
 }
 
 interface Table {
@@ -102,7 +104,6 @@ async function sendAction(table: Table, p: Player, payload: Acked['payload']): P
 async function playWhileUp(table: Table, p: Player, deadline: number): Promise<'over' | 'down'> {
   let decidedAt = -1;
   let lastAttempt = 0;
-  let nonceFor: string | null = null;
   for (let loops = 0; loops < 50_000; loops++) {
     const client = p.client;
     if (!client.socket.connected) return 'down';
@@ -113,15 +114,8 @@ async function playWhileUp(table: Table, p: Player, deadline: number): Promise<'
       if (!(await sendAction(table, p, p.pending))) return 'down';
       continue;
     }
-    const room = client.room;
-    if (room?.status === 'starting' && room.commit && nonceFor !== room.commit.gameId) {
-      nonceFor = room.commit.gameId;
-      const nonce = randomBytes(32).toString('hex');
-      const answer = await client
-        .request('game:nonce', { gameId: room.commit.gameId, nonce })
-        .catch(() => null);
-      if (answer?.ok) p.nonce ??= nonce;
-    }
+    await p.giver.step(client);
+    p.nonce ??= p.giver.taken.values().next().value;
     if (view && (view.version !== decidedAt || Date.now() - lastAttempt > 400)) {
       decidedAt = view.version;
       const action = decide(view, 'greedy', Math.floor(table.random() * 2 ** 31));
@@ -181,7 +175,15 @@ async function createTable(
     })),
   });
   const players: Player[] = [
-    { seat: 0, token: created.you.token, client: host, sockets: [host], pending: null, sent: 0 },
+    {
+      seat: 0,
+      token: created.you.token,
+      client: host,
+      sockets: [host],
+      pending: null,
+      sent: 0,
+      giver: new NonceGiver(),
+    },
   ];
   for (let seat = 1; seat < humans; seat++) {
     const client = newClient(url);
@@ -195,6 +197,7 @@ async function createTable(
       sockets: [client],
       pending: null,
       sent: 0,
+      giver: new NonceGiver(),
     });
   }
   return {
@@ -314,13 +317,20 @@ describe('crash safety: SIGKILL at seeded moments, restart, finish', () => {
       const table = await createTable(server.url, seed, rules, 3, 4);
       const deadline = Date.now() + 70_000;
 
-      // Kill 1: while nonces are being collected (§8.2), right after one was acknowledged.
+      // Kill 1: while nonces are being collected (§8.2), right after one was acknowledged: every
+      // seat's hash in, then the first seat's nonce.
       const first = table.players[0]!;
       await first.client.ok('room:start', {});
       await first.client.until(() => first.client.room?.commit != null, 5000, 'the commitments');
-      const nonce = randomBytes(32).toString('hex');
-      await first.client.ok('game:nonce', { gameId: first.client.room!.commit!.gameId, nonce });
-      first.nonce = nonce;
+      for (const p of table.players) await p.giver.step(p.client);
+      await first.client.until(
+        () => first.client.room?.commit?.step === 'nonces',
+        5000,
+        'the hashes published',
+      );
+      await first.giver.step(first.client);
+      first.nonce = first.giver.taken.values().next().value;
+      expect(first.nonce).toBeDefined();
       server.child.kill('SIGKILL');
       expect((await exitWithin(server, 5000))?.signal).toBe('SIGKILL');
       let kills = 1;

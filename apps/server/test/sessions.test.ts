@@ -17,6 +17,7 @@ import {
   chooseFields,
   connect,
   getJson,
+  hashOf,
   idsIn,
   isTurnOf,
   openTable,
@@ -440,21 +441,29 @@ describe('reconnecting (R23)', () => {
     expect(ack.room.commit).toEqual(commit);
     expect(back.view).toBeNull();
     const nonces = [randomNonce(), randomNonce()];
-    expect(await back.request('game:nonce', { gameId: commit.gameId, nonce: nonces[1] })).toEqual({
+    const { gameId } = commit;
+    expect(await back.request('game:nonce', { gameId, hash: hashOf(nonces[1]!) })).toEqual({
       ok: true,
       kept: true,
     });
-    // A second nonce for the same seat (another tab's) changes nothing, and is told so; the same
+    // A second hash for the same seat (another tab's) changes nothing, and is told so; the same
     // one again (a retry) is told it is the seat's.
-    expect(
-      await back.request('game:nonce', { gameId: commit.gameId, nonce: randomNonce() }),
-    ).toEqual({ ok: true, kept: false });
-    expect(await back.request('game:nonce', { gameId: commit.gameId, nonce: nonces[1] })).toEqual({
+    expect(await back.request('game:nonce', { gameId, hash: hashOf(randomNonce()) })).toEqual({
+      ok: true,
+      kept: false,
+    });
+    expect(await back.request('game:nonce', { gameId, hash: hashOf(nonces[1]!) })).toEqual({
       ok: true,
       kept: true,
     });
     const started = Date.now();
-    await host.ok('game:nonce', { gameId: commit.gameId, nonce: nonces[0]! });
+    await host.ok('game:nonce', { gameId, hash: hashOf(nonces[0]!) });
+    await back.until(() => back.room?.commit?.step === 'nonces', 5000, 'the hashes published');
+    expect(await back.request('game:nonce', { gameId, nonce: nonces[1]! })).toEqual({
+      ok: true,
+      kept: true,
+    });
+    await host.ok('game:nonce', { gameId, nonce: nonces[0]! });
     await Promise.all([host, back].map((c) => c.until(() => c.view !== null, 5000, 'the deal')));
     expect(Date.now() - started).toBeLessThan(5000);
     expect(back.view!.fairness.nonces).toEqual(nonces);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * Helpers for the session, refusal and bad-input suites, on top of harness.ts: a scope that
  * closes every client and server a test opened, ready-made tables, state snapshots taken over the
@@ -290,6 +291,58 @@ export function randomToken(): string {
 
 export function randomNonce(): string {
   return randomBytes(32).toString('hex');
+}
+
+/** The hash a seat publishes of its nonce (the first of the two steps). */
+export function hashOf(nonce: string): string {
+  return createHash('sha256').update(Buffer.from(nonce, 'hex')).digest('hex');
+}
+
+/**
+ * Gives a seated client's nonce sets as a client does, one call per look at the room: the hash
+ * of a nonce it draws while hashes are collected, then that nonce once the hashes are published
+ * (if its hash is the seat's). `taken` gets each nonce the server acknowledged as the seat's.
+ */
+export class NonceGiver {
+  private readonly sent = new Set<string>();
+  private readonly drawn = new Map<string, string>();
+  readonly taken = new Map<string, string>();
+
+  async step(client: Client): Promise<void> {
+    const commit = client.room?.commit;
+    const seat = client.you?.seat;
+    if (!commit || seat == null || (commit.step !== 'hashes' && commit.step !== 'nonces')) return;
+    const set = `${commit.gameId}/${commit.epoch}`;
+    const key = `${set}/${commit.step}`;
+    if (this.sent.has(key)) return;
+    this.sent.add(key);
+    let nonce = this.drawn.get(set);
+    if (!nonce) this.drawn.set(set, (nonce = randomNonce()));
+    const target = { gameId: commit.gameId, epoch: commit.epoch };
+    if (commit.step === 'hashes') {
+      await client.request('game:nonce', { ...target, hash: hashOf(nonce) }).catch(() => null);
+      return;
+    }
+    if (commit.hashes?.[seat] !== hashOf(nonce)) return;
+    const answer = await client.request('game:nonce', { ...target, nonce }).catch(() => null);
+    if (answer?.ok && answer.kept) this.taken.set(set, nonce);
+  }
+}
+
+/**
+ * A seat's nonce the way a client gives it: its hash, then (once the room publishes the hashes)
+ * the nonce; resolves with both answers.
+ */
+export async function giveNonce(
+  client: Client,
+  nonce: string,
+): Promise<[Ack<AckPayloads['game:nonce']>, Ack<AckPayloads['game:nonce']> | null]> {
+  const { gameId, epoch } = client.room!.commit!;
+  const hashed = await client.request('game:nonce', { gameId, epoch, hash: hashOf(nonce) });
+  if (!hashed.ok) return [hashed, null];
+  await client.until(() => client.room?.commit?.step !== 'hashes', 10_000, 'the hashes published');
+  if (client.room?.commit?.step !== 'nonces') return [hashed, null];
+  return [hashed, await client.request('game:nonce', { gameId, epoch, nonce })];
 }
 
 export async function getJson(

@@ -26,6 +26,7 @@ import type { GameHistory, GameUpdate } from './trepenta';
 import { Client, decide, startServer } from './harness';
 import type { TestServer } from './harness';
 import { checkClient, engineView, knowledge, replayByVersion } from './wire-checks';
+import { hashOf } from './support';
 import type { CheckStats, ClientRecord, Payload, TrueGame } from './wire-checks';
 
 let server: TestServer | null = null;
@@ -231,21 +232,39 @@ async function playSeat(
 ): Promise<void> {
   let decidedAt = -1;
   let lastAttempt = 0;
-  let nonceFor: string | null = null;
+  let nonceFor = null as {
+    gameId: string;
+    nonce: string;
+    speaks: boolean;
+    sent: Set<string>;
+  } | null;
   for (let loops = 0; loops < 100_000; loops++) {
     let t = h.current;
     const view = t.client.view;
     if (view?.phase === 'gameOver' || stop()) return;
     if (Date.now() > deadline)
       throw new Error(`${t.name}: the game did not finish in time (version ${view?.version})`);
-    // §8.2: a seat's client contributes its nonce (or the server draws one when it is silent).
-    const room = t.client.room;
-    if (room?.status === 'starting' && room.commit && nonceFor !== room.commit.gameId) {
-      nonceFor = room.commit.gameId;
-      const nonce = randomBytes(32).toString('hex');
-      if (h.random() < 0.7) {
-        const answer = await send(t, 'game:nonce', { gameId: room.commit.gameId, nonce });
-        if (answer.ok) h.nonce ??= nonce;
+    // A seat's client contributes its nonce in two steps, hash then nonce (or stays silent, and
+    // the server's nonce, fixed by the secret, stands in).
+    const commit = t.client.room?.commit;
+    if (commit && (commit.step === 'hashes' || commit.step === 'nonces')) {
+      if (nonceFor?.gameId !== commit.gameId)
+        nonceFor = {
+          gameId: commit.gameId,
+          nonce: randomBytes(32).toString('hex'),
+          speaks: h.random() < 0.7,
+          sent: new Set(),
+        };
+      const mine = nonceFor;
+      if (mine.speaks && !mine.sent.has(commit.step)) {
+        mine.sent.add(commit.step);
+        const target = { gameId: commit.gameId, epoch: commit.epoch };
+        if (commit.step === 'hashes')
+          await send(t, 'game:nonce', { ...target, hash: hashOf(mine.nonce) });
+        else if (commit.hashes?.[h.seat] === hashOf(mine.nonce)) {
+          const answer = await send(t, 'game:nonce', { ...target, nonce: mine.nonce });
+          if (answer.ok && (answer as { kept?: boolean }).kept) h.nonce ??= mine.nonce;
+        }
       }
     }
     if (view && h.reconnectAt !== null && view.version >= h.reconnectAt) {

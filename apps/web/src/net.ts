@@ -339,7 +339,7 @@ export function onRoomState(received: RoomView): void {
     if (spoken.length > 0) announce(spoken.join(' '));
     if (notes.length > 0 && state.game) appendLog(notes.map((text) => ({ text, own: false })));
   }
-  if (room.status === 'starting' && room.commit) sendNonce(room, you);
+  if (room.commit) sendNonce(room, you);
   if (room.status === 'lobby' && state.game) {
     // The score sheet tab goes with the game; the next game opens on the log.
     const panelTab = state.panelTab === 'scores' ? 'log' : state.panelTab;
@@ -349,54 +349,91 @@ export function onRoomState(received: RoomView): void {
 
 /** The deals whose commitments and nonce this tab keeps (the latest ones). */
 const DEALS_KEPT = 10;
-/** Deals whose nonce the server has answered (`ok`), and those whose request is on its way. */
-const noncesTaken = new Set<string>();
-const noncesSending = new Set<string>();
-/** A nonce the server could not take (its storage, the connection) is sent again after this. */
+/** Steps of nonce sets the server has answered (`ok`), and those whose request is on its way. */
+const nonceStepsTaken = new Set<string>();
+const nonceStepsSending = new Set<string>();
+/** A step the server could not take (its storage, the connection) is sent again after this. */
 const NONCE_RETRY_MS = 1000;
 
-/** §8.2: this seat's share of the shuffle, sent once the commitments are published. */
+/** SHA-256 of a nonce's bytes, in hex: what a seat publishes first (Web Crypto). */
+async function hashOfNonce(nonce: string): Promise<string> {
+  const bytes = new Uint8Array(nonce.match(/../g)!.map((pair) => parseInt(pair, 16)));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where this tab keeps a nonce set's nonce: the game id for the first set, then with its number. */
+const nonceKey = (gameId: string, epoch: number) => (epoch === 0 ? gameId : `${gameId}#${epoch}`);
+
+function forgetNonce(key: string): void {
+  const { [key]: _unused, ...others } = store.get().nonces;
+  store.set({ nonces: writeSessionMap(NONCES_KEY, others, DEALS_KEPT) });
+}
+
+/**
+ * This seat's share of a nonce set, in two steps (docs/fairness.md): the hash of a nonce drawn
+ * here while the hashes are collected, then the nonce once they are published, if the published
+ * hash is this tab's (another tab of the seat may have sent first: this one's is then forgotten,
+ * so that Verify the deals does not report a nonce it never gave).
+ */
 function sendNonce(room: RoomView, you: You | null): void {
   const commit = room.commit;
   if (!commit) return;
-  const { gameId } = commit;
+  const { gameId, epoch, step } = commit;
+  if (step !== 'hashes' && step !== 'nonces') return;
   const state = store.get();
   // The commitments as first seen, before the deal; kept for Verify the deals.
   if (!state.commitments[gameId]) {
     const seen = { ...state.commitments, [gameId]: [...commit.commitments] };
     store.set({ commitments: writeSessionMap(COMMITMENTS_KEY, seen, DEALS_KEPT) });
   }
-  if (you?.seat == null || noncesTaken.has(gameId) || noncesSending.has(gameId)) return;
-  // After a reload, or a refusal, while the deal waits, the nonce this tab chose before is sent
+  const seat = you?.seat;
+  if (seat == null) return;
+  const key = nonceKey(gameId, epoch);
+  const stepKey = `${key}/${step}`;
+  if (nonceStepsTaken.has(stepKey) || nonceStepsSending.has(stepKey)) return;
+  // After a reload, or a refusal, while the set waits, the nonce this tab chose before is used
   // again: the server keeps the first one it takes, and the check compares with this one.
-  let nonce = state.nonces[gameId];
+  let nonce = state.nonces[key];
   if (!nonce) {
+    // Too late to give one (the hashes were published without this tab's): the server's stands.
+    if (step === 'nonces') return;
     nonce = randomHex(32);
-    const chosen = { ...state.nonces, [gameId]: nonce };
-    store.set({ nonces: writeSessionMap(NONCES_KEY, chosen, DEALS_KEPT) });
+    store.set({
+      nonces: writeSessionMap(NONCES_KEY, { ...state.nonces, [key]: nonce }, DEALS_KEPT),
+    });
   }
-  noncesSending.add(gameId);
-  void request('game:nonce', { gameId, nonce }).then((answer) => {
-    noncesSending.delete(gameId);
-    if (answer.ok) {
-      noncesTaken.add(gameId);
-      // Another tab or device of this seat sent its nonce first: this one is not in the deal, and
-      // Verify the deals says it could not check the seat's nonce rather than that it differs.
-      if (answer.kept === false) {
-        const { [gameId]: _unused, ...others } = store.get().nonces;
-        store.set({ nonces: writeSessionMap(NONCES_KEY, others, DEALS_KEPT) });
-      }
+  nonceStepsSending.add(stepKey);
+  const chosen = nonce;
+  void (async () => {
+    const hash = await hashOfNonce(chosen);
+    if (step === 'nonces' && commit.hashes?.[seat] !== hash) {
+      // The seat's published hash is another tab's, or none: this nonce is not in the set.
+      nonceStepsSending.delete(stepKey);
+      forgetNonce(key);
       return;
     }
-    // No deal waits for it any more (dealt at the deadline), or this member has no seat now.
-    if (answer.code === 'WRONG_STATUS' || answer.code === 'NOT_SEATED') return;
-    // Not taken: sent again while the deal still waits (a room state in between may send it too).
+    const answer = await request(
+      'game:nonce',
+      step === 'hashes' ? { gameId, epoch, hash } : { gameId, epoch, nonce: chosen },
+    );
+    nonceStepsSending.delete(stepKey);
+    if (answer.ok) {
+      nonceStepsTaken.add(stepKey);
+      if (answer.kept === false) forgetNonce(key);
+      return;
+    }
+    // Nothing waits for it any more (dealt at the deadline, the step moved on), or this member
+    // has no seat now, or the nonce is not the one hashed: nothing to send again.
+    if (['WRONG_STATUS', 'NOT_SEATED', 'WRONG_NONCE'].includes(answer.code)) return;
+    // Not taken: sent again while the set still waits (a room state in between may send it too).
     setTimeout(() => {
       const now = store.get();
-      if (now.room?.status === 'starting' && now.room.commit?.gameId === gameId)
-        sendNonce(now.room, now.you);
+      const current = now.room?.commit;
+      if (current?.gameId === gameId && current.epoch === epoch && current.step === step)
+        sendNonce(now.room!, now.you);
     }, NONCE_RETRY_MS);
-  });
+  })();
 }
 
 // ---------------------------------------------------------------- the game

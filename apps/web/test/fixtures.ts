@@ -82,6 +82,7 @@ export { legalActions };
 export function roomOf(names: readonly string[], change: Partial<RoomView> = {}): RoomView {
   return roomViewSchema.parse({
     code: 'BCDFGH',
+    game: 'trepenta',
     status: 'playing',
     paused: false,
     locked: false,

@@ -35,6 +35,7 @@ function roomAt(revision: number, host: 'm1' | 'm2', code = 'BCDFGH'): RoomView 
   });
   return roomViewSchema.parse({
     code,
+    game: 'trepenta',
     status: 'lobby',
     paused: false,
     locked: false,

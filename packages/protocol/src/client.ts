@@ -7,7 +7,7 @@
 import type { GameUpdate, RoomView } from './index';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /** The first game on the platform: what a room or record that names no game plays. */
 export const DEFAULT_GAME = 'trepenta';
@@ -22,7 +22,7 @@ export const LIMITS = {
 } as const;
 
 /** The most seats any game on the platform has; each game says its own range. */
-export const MAX_SEATS = 6;
+export const MAX_SEATS = 8;
 
 /** Unambiguous read aloud: no vowels (no words), no 0/O, 1/I/L. 27^6 ≈ 3.9e8 codes. */
 export const ROOM_CODE_ALPHABET = 'BCDFGHJKMNPQRSTVWXZ23456789';
@@ -50,7 +50,7 @@ export const SERVER_ERRORS = {
   PROTOCOL_MISMATCH: 'This page is out of date: reload to get the new version.',
   RATE_LIMITED: 'Too many requests; slow down a little.',
   TOO_MANY_CONNECTIONS:
-    'Too many connections from your network; close some Trepenta tabs and it will connect.',
+    'Too many connections from your network; close some Trepenta Online tabs and it will connect.',
   ROOM_NOT_FOUND: 'There is no room with that code.',
   ROOM_FULL: 'This room is full.',
   ROOM_LOCKED: 'The host has locked this room.',
@@ -73,6 +73,7 @@ export const SERVER_ERRORS = {
   DUPLICATE_ACTION: 'This actionId was already used for a different move.',
   NO_GAME: 'No game is running in this room.',
   SPECTATORS_FULL: 'This room has as many spectators as it can take.',
+  WRONG_NONCE: 'That nonce is not the one whose hash this seat sent.',
   UNAVAILABLE: 'The server cannot reach its storage right now; try again in a moment.',
   INTERNAL: 'Something went wrong on the server.',
 } as const;
@@ -81,9 +82,9 @@ export type ServerErrorCode = keyof typeof SERVER_ERRORS;
 
 // ------------------------------------------------------------------ what the server sends
 
-/** The game a room plays. */
-export function gameOf(room: Pick<RoomView, 'game'>): string {
-  return room.game ?? DEFAULT_GAME;
+/** The game a room plays (a client may hold no room yet: the first game). */
+export function gameOf(room: { readonly game?: string } | null): string {
+  return room?.game ?? DEFAULT_GAME;
 }
 
 /**

@@ -169,7 +169,19 @@ export const configureSchema = z
 export const lockSchema = z.object({ locked: z.boolean() }).strict();
 export const memberTargetSchema = z.object({ memberId: memberIdSchema }).strict();
 export const seatTargetSchema = z.object({ seat: seatIndexSchema }).strict();
-export const nonceSchema = z.object({ gameId: z.string().max(64), nonce: hex256Schema }).strict();
+/**
+ * A seat's share of a nonce set, in two steps (docs/fairness.md): first SHA-256 of the nonce
+ * (`hash`), then, once every hash is published, the nonce itself.
+ */
+const nonceTarget = {
+  gameId: z.string().max(64),
+  /** The nonce set: 0 before the first deal; later ones in sessions. */
+  epoch: z.number().int().min(0).max(1_000_000).default(0),
+};
+export const nonceSchema = z.union([
+  z.object({ ...nonceTarget, hash: hex256Schema }).strict(),
+  z.object({ ...nonceTarget, nonce: hex256Schema }).strict(),
+]);
 export const actionRequestSchema = z
   .object({
     version: z.number().int().min(0),
@@ -252,8 +264,8 @@ export const seatInfoSchema = z
 export const roomViewSchema = z
   .object({
     code: z.string(),
-    /** The room's game; absent: Trepenta. */
-    game: gameIdSchema.optional(),
+    /** The room's game. */
+    game: gameIdSchema,
     status: z.enum(['lobby', 'starting', 'playing', 'finished']),
     paused: z.boolean(),
     locked: z.boolean(),
@@ -268,7 +280,18 @@ export const roomViewSchema = z
     gameNumber: z.number().int(),
     /** Fairness commit phase (§8): published before nonces are collected. */
     commit: z
-      .object({ gameId: z.string(), commitments: z.array(z.string()), nonceDeadline: z.number() })
+      .object({
+        gameId: z.string(),
+        /** Published before anything is dealt; revealed against at the game's end. */
+        commitments: z.array(z.string()),
+        /** The nonce set in force or being collected (0: the first deal's). */
+        epoch: z.number().int().min(0),
+        /** 'hashes': seats send their nonces' hashes; 'nonces': the nonces; 'done': in force. */
+        step: z.enum(['hashes', 'nonces', 'done']),
+        /** Each seat's published hash (from the 'nonces' step on), null where the server supplies it. */
+        hashes: z.array(hex256Schema.nullable()).nullable(),
+        nonceDeadline: z.number(),
+      })
       .strict()
       .nullable(),
     /** The current timer's deadline (ms since epoch) and its key (R26). */

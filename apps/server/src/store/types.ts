@@ -35,9 +35,19 @@ export interface SeatRecord {
 
 export interface CommitRecord {
   readonly gameId: string;
-  /** Server-only until the game ends (§8). */
+  /** Server-only until the game ends (docs/fairness.md). */
   readonly secrets: readonly string[];
   readonly commitments: readonly string[];
+  /** The nonce set this is: 0 before the first deal, later sets in sessions. Absent: 0. */
+  readonly epoch?: number;
+  /**
+   * Where the set stands: seats send their nonces' hashes, then (the hashes published) the
+   * nonces; 'done' once it is in force. Absent in records written before nonces came in two
+   * steps: those collected the nonces alone.
+   */
+  readonly step?: 'hashes' | 'nonces' | 'done';
+  /** Each seat's published hash, null where the server supplies the nonce. */
+  readonly hashes: readonly (string | null)[];
   readonly nonces: readonly (string | null)[];
   readonly deadline: number;
 }
@@ -125,6 +135,11 @@ export interface GameHeader {
   readonly seatCount: number;
   readonly randomness: Randomness;
   readonly commitments: readonly string[];
+  /**
+   * The first nonce set's published hashes, null where the server supplied the nonce (derived
+   * from the first secret); absent in headers written before nonces came in two steps.
+   */
+  readonly nonceHashes?: readonly (string | null)[];
   readonly names: readonly string[];
 }
 

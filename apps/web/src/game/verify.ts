@@ -9,6 +9,8 @@ interface ReplayRecord {
   seatCount: number;
   randomness: { gameId: string; secrets: string[]; nonces: string[] };
   commitments: string[];
+  /** The first nonce set's published hashes (games dealt since nonces came in two steps). */
+  nonceHashes?: (string | null)[];
   log: LogEntry[];
 }
 
@@ -81,6 +83,7 @@ export async function verifyDeals(input: {
       seatCount: record.seatCount,
       randomness: record.randomness,
       log: record.log,
+      ...(record.nonceHashes ? { nonceHashes: record.nonceHashes } : {}),
     },
     record.commitments,
     { viewer: input.viewer, batches: input.batches },
