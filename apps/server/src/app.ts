@@ -771,7 +771,13 @@ export async function createServer(
       if (!action.success) return malformed('action', action.error);
       if (room.standsIn(memberId, member.seat)) await room.takeBack(memberId, member.seat);
       const result = await room.act(member.seat, p.actionId, action.data, p.version);
-      if (!result.ok && result.code === 'STALE_VERSION') {
+      // The table moved before the move arrived (a stale version, or a real-time game's own
+      // check, a stack that moved): the actor gets the table as it is now, with the refusal.
+      const stale =
+        !result.ok &&
+        (result.code === 'STALE_VERSION' ||
+          room.module.realTime?.staleCodes.includes(result.code) === true);
+      if (stale) {
         const seat = member.seat;
         setImmediate(() => {
           const update = room.gameUpdate(seat);

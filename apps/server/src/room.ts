@@ -64,6 +64,14 @@ interface Game {
   header: GameHeader;
   actionIds: Map<string, number>;
   sinceSnapshot: number;
+  /** The last clock stamp logged (games that declare `clock`): stamps never go back. */
+  lastAt: number;
+}
+
+/** A seat's action budget (real-time games): tokens, and when they were counted. */
+interface Bucket {
+  tokens: number;
+  at: number;
 }
 
 /** A node silent this long has died: its members' presence entries are dropped when next written. */
@@ -142,6 +150,14 @@ export class Room {
   private queue: Promise<unknown> = Promise.resolve();
   /** When the bot or stand-in to move at a version should move (this node's own pacing). */
   private bot: { version: number; at: number } | null = null;
+  /**
+   * Real-time games: when each automatic seat next looks at the table (its own clock), and the
+   * version at which one found nothing to do (it looks again when the table moves).
+   */
+  private readonly botClocks = new Map<number, number>();
+  private readonly botIdle = new Map<number, number>();
+  /** Real-time games: each seat's action budget, applied before the engine. */
+  private readonly buckets = new Map<number, Bucket>();
   /** A timeout that was refused, and when to try it again (RETRY_MS later). */
   private timerRetry: { key: string; at: number } | null = null;
   private closed = false;
@@ -1022,7 +1038,7 @@ export class Room {
     });
     if (!(await stored(this.store.startGame(next, header, state)))) throw new Conflict();
     this.record = next;
-    this.game = { module, state, header, actionIds: new Map(), sinceSnapshot: 0 };
+    this.game = { module, state, header, actionIds: new Map(), sinceSnapshot: 0, lastAt: 0 };
     this.metrics.gamesStarted.inc({ game: module.id });
     this.broadcastRoom();
     this.broadcastGame(module.openingEvents(state), null);
@@ -1089,14 +1105,27 @@ export class Room {
         : fail('DUPLICATE_ACTION');
     }
     if (this.record.status !== 'playing') return fail('NO_GAME');
+    // A real-time game's seats each have an action budget, spent before the engine is asked (a
+    // refusal changes nothing and is not logged).
+    if (seat !== 'system' && module.realTime && !this.spend(seat, module.realTime.budget)) {
+      return fail('TOO_FAST');
+    }
     const current = module.version(game.state);
     if (version !== null && module.checksVersion(action) && version !== current) {
       return fail('STALE_VERSION');
     }
-    const step = module.apply(game.state, seat, action);
+    // The server's clock, for a game that needs it: game milliseconds (TIMER_SCALE shrinks the
+    // game's times with its timers), never before the last stamp logged, whichever node made it.
+    const at = module.clock
+      ? Math.max(game.lastAt, Math.round(Date.now() / this.config.TIMER_SCALE))
+      : undefined;
+    const step = module.apply(game.state, seat, action, at);
     if (!step.ok) return { ok: false, code: step.error.code, message: step.error.message };
     const { state, events } = step.value;
-    const entry: LogEntry = { version: current, actionId, seat, action };
+    const entry: LogEntry =
+      at === undefined
+        ? { version: current, actionId, seat, action }
+        : { version: current, actionId, seat, action, at };
     const finished = module.result(state) !== null;
     const snapshot =
       finished || module.checkpoint(events) || game.sinceSnapshot + 1 >= this.config.SNAPSHOT_EVERY
@@ -1125,6 +1154,7 @@ export class Room {
     const previous = game.state;
     game.state = state;
     game.actionIds.set(key, entry.version);
+    if (at !== undefined) game.lastAt = at;
     game.sinceSnapshot = snapshot ? 0 : game.sinceSnapshot + 1;
     const counters = this.countersFor(module.id);
     (seat === 'system' ? counters.system : counters.seat).inc();
@@ -1235,7 +1265,10 @@ export class Room {
     if (host && !this.isConnected(host.id) && this.anyHumanConnected()) {
       times.push(now - this.awayFor(host.id, now) + this.config.HOST_GRACE_MS);
     }
-    if (r.status === 'playing' && this.game) {
+    if (r.status === 'playing' && this.game?.module.realTime) {
+      times.push(...this.botClockTimes(this.game, now));
+      if (r.deadline) times.push(this.timerDue(r.deadline));
+    } else if (r.status === 'playing' && this.game) {
       const seat = this.automaticSeat();
       if (seat !== undefined) {
         const version = this.game.module.version(this.game.state);
@@ -1283,13 +1316,22 @@ export class Room {
         }
       }
       const game = this.game;
-      if (r.status === 'playing' && game) {
+      if (r.status === 'playing' && game?.module.realTime) {
+        for (const [seat, at] of this.botClocks) {
+          if (at > now) continue;
+          await this.playOnOwnClock(game, seat);
+          this.schedule();
+          return;
+        }
+      } else if (r.status === 'playing' && game) {
         const seat = this.automaticSeat();
         const version = game.module.version(game.state);
         if (seat !== undefined && (this.bot?.version !== version || this.bot.at <= now)) {
           await this.playAutomatic(seat);
           return;
         }
+      }
+      if (r.status === 'playing' && game) {
         if (
           r.deadline &&
           this.timerDue(r.deadline) <= now &&
@@ -1301,6 +1343,53 @@ export class Room {
       }
     }
     this.schedule();
+  }
+
+  /**
+   * Real-time games: each automatic seat on its own clock. A seat not yet scheduled looks at the
+   * table one pace from now; one that found nothing to do looks again once the table has moved.
+   * Seats no longer automatic or awaited are forgotten.
+   */
+  private botClockTimes(game: Game, now: number): number[] {
+    const version = game.module.version(game.state);
+    const seats = new Set(game.module.pendingSeats(game.state).filter((s) => this.isAutomatic(s)));
+    for (const seat of this.botClocks.keys()) if (!seats.has(seat)) this.botClocks.delete(seat);
+    for (const seat of seats) {
+      if (this.botClocks.has(seat) || this.botIdle.get(seat) === version) continue;
+      this.botIdle.delete(seat);
+      this.botClocks.set(seat, now + this.botDelay(game, seat));
+    }
+    return [...this.botClocks.values()];
+  }
+
+  /** A real-time game's automatic seat whose clock came due: it acts from its view, or waits. */
+  private async playOnOwnClock(game: Game, seat: number): Promise<void> {
+    const { module } = game;
+    this.botClocks.delete(seat);
+    const version = module.version(game.state);
+    const seed = (version * 31 + seat) | 0;
+    const action = module.chooseBot(module.viewFor(game.state, seat), this.levelOf(seat), seed);
+    if (action === null) {
+      this.botIdle.set(seat, version);
+      return;
+    }
+    const result = await this.act(seat, `bot:${version}:${seat}`, action, null);
+    // Refused (the table moved under it, its budget): it looks again one pace from now.
+    if (!result.ok) this.log.debug({ seat, code: result.code }, 'a bot move was refused');
+  }
+
+  /** Takes one token from a seat's budget (refilled continuously); false when none is left. */
+  private spend(seat: number, budget: { burst: number; perSecond: number }): boolean {
+    const now = Date.now();
+    // The budget runs on the game's clock too: TIMER_SCALE speeds it up with everything else.
+    const rate = budget.perSecond / 1000 / this.config.TIMER_SCALE;
+    const bucket = this.buckets.get(seat) ?? { tokens: budget.burst, at: now };
+    bucket.tokens = Math.min(budget.burst, bucket.tokens + (now - bucket.at) * rate);
+    bucket.at = now;
+    this.buckets.set(seat, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
   }
 
   private async playAutomatic(seat: number): Promise<void> {
@@ -1374,6 +1463,7 @@ export class Room {
       header: game.header,
       actionIds: new Map(game.actionIds),
       sinceSnapshot: game.tail.length,
+      lastAt: Math.max(0, ...game.tail.map((entry) => entry.at ?? 0)),
     };
   }
 

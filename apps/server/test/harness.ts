@@ -27,6 +27,7 @@ import {
 } from '@trepenta/rules';
 import type { BotLevel, GameView, PlayerAction } from '@trepenta/rules';
 import { createServer } from '../src/app';
+import { currentGame } from '../src/games';
 import type { PlatformServer } from '../src/app';
 import { testConfig } from '../src/config';
 import type { Config } from '../src/config';
@@ -128,7 +129,9 @@ export class Client {
    * hold (it joined between an action and its broadcast) makes it fetch the whole view.
    */
   take(update: GameUpdate): void {
-    const view = applyGameUpdate(trepenta, this.view, update);
+    // The room's game (a test may play a module registered for it), Trepenta by default.
+    const module = currentGame(this.room?.game) ?? trepenta;
+    const view = applyGameUpdate(module, this.view, update) as GameView | null;
     if (view) {
       this.view = view;
       return;

@@ -73,6 +73,7 @@ export const SERVER_ERRORS = {
   DUPLICATE_ACTION: 'This actionId was already used for a different move.',
   NO_GAME: 'No game is running in this room.',
   SPECTATORS_FULL: 'This room has as many spectators as it can take.',
+  TOO_FAST: 'Too many moves at once; that one was not played.',
   WRONG_NONCE: 'That nonce is not the one whose hash this seat sent.',
   UNAVAILABLE: 'The server cannot reach its storage right now; try again in a moment.',
   INTERNAL: 'Something went wrong on the server.',
