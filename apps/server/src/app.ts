@@ -762,6 +762,7 @@ export async function createServer(
     'room:takeBack': inRoom<'room:takeBack'>((room, memberId) => room.reclaim(memberId)),
     'room:start': inRoom<'room:start'>((room, memberId) => room.start(memberId)),
     'room:rematch': inRoom<'room:rematch'>((room, memberId) => room.rematch(memberId)),
+    'room:close': inRoom<'room:close'>((room, memberId) => room.closeTable(memberId)),
     'game:nonce': inRoom<'game:nonce'>((room, memberId, p) => room.nonce(memberId, p)),
     'game:action': inRoom<'game:action'>(async (room, memberId, p, socket) => {
       const member = room.member(memberId);

@@ -642,7 +642,8 @@ export class Room {
   }
 
   async sit(memberId: string, seat: number): Promise<Outcome<{ member: MemberRecord }>> {
-    if (this.record.status !== 'lobby')
+    const session = this.inSession();
+    if (this.record.status !== 'lobby' && !session)
       return fail('WRONG_STATUS', 'Seats can be changed only in the lobby.');
     const member = this.member(memberId)!;
     if (seat >= this.record.seatCount) return fail('NO_SUCH_SEAT');
@@ -653,22 +654,85 @@ export class Room {
     if (member.seat !== null) seats = replace(seats, member.seat, EMPTY_SEAT);
     seats = replace(seats, seat, humanSeat(memberId));
     const moved: MemberRecord = { ...member, seat, role: 'player' };
-    await this.commitRoom({ seats, members: this.setMember(moved) });
+    if (session) {
+      // A session: between hands only, and the game learns of it (one move at a time: a seated
+      // player leaves their seat first).
+      if (member.seat !== null)
+        return fail('WRONG_STATUS', 'Leave your seat first; then take another between hands.');
+      const changed = await this.changeSeats([{ seat, occupant: 'human' }], {
+        seats,
+        members: this.setMember(moved),
+      });
+      if (!changed.ok) return changed;
+    } else {
+      await this.commitRoom({ seats, members: this.setMember(moved) });
+    }
     this.transport.placeMember(this.code, memberId, seat);
     return { ok: true, member: moved };
   }
 
+  /** Whether the room plays a session game now (seats change between its hands). */
+  private inSession(): boolean {
+    return this.record.status === 'playing' && this.game?.module.sessions !== undefined;
+  }
+
+  /**
+   * Sessions: seats' occupants change between hands, in the game's log and in the room in one
+   * write each (the room's changes go with the last); refused while a hand is played.
+   */
+  private async changeSeats(
+    changes: readonly { seat: number; occupant: 'human' | 'bot' | null }[],
+    room: Partial<RoomRecord>,
+  ): Promise<Outcome> {
+    const game = this.game;
+    const sessions = game?.module.sessions;
+    if (!game || !sessions) return fail('NO_GAME');
+    if (!sessions.seatsOpen(game.state))
+      return fail('WRONG_STATUS', 'Seats change between hands: wait for this one to end.');
+    for (let i = 0; i < changes.length; i++) {
+      const { seat, occupant } = changes[i]!;
+      const version = game.module.version(game.state);
+      const last = i === changes.length - 1;
+      const result = await this.act(
+        'system',
+        `seat-${version}-${seat}`,
+        { type: 'seat', seat, occupant },
+        null,
+        last ? room : undefined,
+      );
+      if (!result.ok) return result;
+    }
+    return { ok: true };
+  }
+
+  /** Sessions: the host closes the table; the session ends after the hand in play. */
+  async closeTable(memberId: string): Promise<Outcome> {
+    const refusal = this.requireHost(memberId);
+    if (refusal) return refusal;
+    const game = this.game;
+    if (!this.inSession() || !game)
+      return fail('WRONG_STATUS', 'Only a session is closed by its host.');
+    const version = game.module.version(game.state);
+    const result = await this.act('system', `close-${version}`, { type: 'close' }, null);
+    return result.ok ? { ok: true } : result;
+  }
+
   async stand(memberId: string): Promise<Outcome<{ member: MemberRecord }>> {
-    if (this.record.status !== 'lobby')
+    const session = this.inSession();
+    if (this.record.status !== 'lobby' && !session)
       return fail('WRONG_STATUS', 'Seats can be changed only in the lobby.');
     const member = this.member(memberId)!;
     if (member.seat === null) return { ok: true, member };
     if (this.unseatedCount() >= this.config.MAX_SPECTATORS) return fail('SPECTATORS_FULL');
     const moved: MemberRecord = { ...member, seat: null };
-    await this.commitRoom({
+    const room = {
       seats: replace(this.record.seats, member.seat, EMPTY_SEAT),
       members: this.setMember(moved),
-    });
+    };
+    if (session) {
+      const changed = await this.changeSeats([{ seat: member.seat, occupant: null }], room);
+      if (!changed.ok) return changed;
+    } else await this.commitRoom(room);
     this.transport.placeMember(this.code, memberId, null);
     return { ok: true, member: moved };
   }
@@ -676,17 +740,30 @@ export class Room {
   async setBot(memberId: string, seat: number, level: BotLevel | null): Promise<Outcome> {
     const refusal = this.requireHost(memberId);
     if (refusal) return refusal;
-    if (this.record.status !== 'lobby')
+    const session = this.inSession();
+    if (this.record.status !== 'lobby' && !session)
       return fail('WRONG_STATUS', 'Bots can be changed only in the lobby.');
     if (seat >= this.record.seatCount) return fail('NO_SUCH_SEAT');
     const current = this.record.seats[seat]!;
     if (current.kind === 'human') return fail('SEAT_TAKEN');
+    if (level !== null && !this.module.botLevels.includes(level))
+      return fail('BAD_REQUEST', `${this.module.title} has no such bot level.`);
     const next: SeatRecord =
       level === null
         ? EMPTY_SEAT
         : { kind: 'bot', memberId: null, botLevel: level, standIn: false };
-    await this.commitRoom({ seats: replace(this.record.seats, seat, next) });
-    return { ok: true };
+    const seats = replace(this.record.seats, seat, next);
+    if (!session) {
+      await this.commitRoom({ seats });
+      return { ok: true };
+    }
+    // A session: a bot comes or goes between hands (another level is the same occupant).
+    const was = current.kind === 'bot';
+    if (was === (level !== null)) {
+      await this.commitRoom({ seats });
+      return { ok: true };
+    }
+    return this.changeSeats([{ seat, occupant: level === null ? null : 'bot' }], { seats });
   }
 
   /** Changes the named settings (the rest keep their values) and the seat count. */
@@ -802,7 +879,23 @@ export class Room {
     // After the write: a kick or leave that could not be written leaves the member's sockets counted.
     this.sockets.delete(memberId);
     this.transport.closeMember(this.code, memberId, kicking ? 'kicked' : 'left');
+    // A session between hands: the seat is free at once (mid-hand, the stand-in plays it out).
+    await this.vacateDeparted();
     return { ok: true };
+  }
+
+  /** Sessions, between hands: the seats of players who left or were kicked become free. */
+  private async vacateDeparted(): Promise<void> {
+    const game = this.game;
+    if (!this.inSession() || !game?.module.sessions?.seatsOpen(game.state)) return;
+    for (let seat = 0; seat < this.record.seatCount; seat++) {
+      const record = this.record.seats[seat]!;
+      if (record.kind !== 'human' || this.member(record.memberId)) continue;
+      const seats = replace(this.record.seats, seat, EMPTY_SEAT);
+      const changed = await this.changeSeats([{ seat, occupant: null }], { seats });
+      if (!changed.ok)
+        this.log.error({ seat, code: changed.code }, 'a departed seat was not freed');
+    }
   }
 
   /** R23: the host hands a player's seat to the stand-in after 30 s away; a player may ask for it. */
@@ -858,8 +951,11 @@ export class Room {
     if (this.record.status !== 'lobby')
       return fail('WRONG_STATUS', 'The game has already started.');
     const seats = this.record.seats.slice(0, this.record.seatCount);
-    if (seats.some((seat) => seat.kind === 'empty')) return fail('SEATS_NOT_READY');
     const module = this.module;
+    // A session may start with chairs free (players join between hands), not with too few taken.
+    const taken = seats.filter((seat) => seat.kind !== 'empty').length;
+    if (module.sessions ? taken < module.seats.min : taken < seats.length)
+      return fail('SEATS_NOT_READY');
     const gameId = randomBytes(12).toString('base64url');
     // The secrets come from the OS generator and stay on the server until the game ends.
     const count = module.fairness.secretCount(this.record.settings, this.record.seatCount);
@@ -1043,6 +1139,18 @@ export class Room {
     this.broadcastRoom();
     this.broadcastGame(module.openingEvents(state), null);
     this.schedule();
+    // A session learns which chairs are free and which are bots' before its first hand (every
+    // chair is a person's to a module that is not told otherwise).
+    if (module.sessions) {
+      const changes = this.record.seats
+        .slice(0, this.record.seatCount)
+        .flatMap((seat, index) =>
+          seat.kind === 'human'
+            ? []
+            : [{ seat: index, occupant: seat.kind === 'bot' ? ('bot' as const) : null }],
+        );
+      if (changes.length > 0) await this.changeSeats(changes, {});
+    }
   }
 
   /** A session game waiting for a new nonce set: it is opened (call after the game moved). */
@@ -1165,7 +1273,10 @@ export class Room {
     if (roomChanged) this.broadcastRoom();
     this.broadcastGame(events, previous);
     this.schedule();
-    if (module.sessions) await this.openWantedNonceSet();
+    if (module.sessions) {
+      await this.vacateDeparted();
+      await this.openWantedNonceSet();
+    }
     return { ok: true, version: current + 1 };
   }
 

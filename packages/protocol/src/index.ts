@@ -219,6 +219,8 @@ export const clientSchemas = {
   'room:takeBack': empty,
   'room:start': empty,
   'room:rematch': empty,
+  /** Sessions: the host closes the table (the session ends after the hand in play). */
+  'room:close': empty,
   'game:nonce': nonceSchema,
   'game:action': actionRequestSchema,
   'game:sync': empty,
@@ -407,6 +409,7 @@ export interface AckPayloads<V = unknown, EV = unknown> {
   'room:takeBack': object;
   'room:start': object;
   'room:rematch': object;
+  'room:close': object;
   /** `kept`: whether this nonce is the seat's (false: another tab or device sent one first). */
   'game:nonce': { kept: boolean };
   'game:action': { version: number };
