@@ -1,5 +1,6 @@
 // pnpm bench:server — rooms of socket clients, in processes separate from the server, playing
-// real games against the Trepenta server and against a bare Socket.IO server doing the same
+// real games (any game on the platform, --game) against the server and against a bare Socket.IO
+// server doing the same
 // message pattern, in one run:
 //   (a) fixed, human-like load: every room one action per second, at 100 and 1,000 rooms;
 //       p50/p95/p99 from sending an action to the last seat receiving its update;
@@ -14,16 +15,9 @@ import { setPriority, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createHash } from 'node:crypto';
-import {
-  DEFAULT_SETTINGS,
-  createGame,
-  eventFor,
-  roundStartEvents,
-  selfPlay,
-  viewPatchesFor,
-  viewsFor,
-} from '@trepenta/rules';
+import { drive } from '@trepenta/engine';
+import type { AnyGameModule, Viewer } from '@trepenta/engine';
+import { GAMES } from '@trepenta/games';
 import type { WorkerOrders, WorkerReport } from './src/client';
 import { serverNodeOptions } from '../scripts/node-options.mjs';
 
@@ -45,10 +39,18 @@ const { values } = parseArgs({
     'client-nice': { type: 'string', default: '0' },
     'bare-extra-us': { type: 'string', default: '0' },
     against: { type: 'string', default: '' },
+    game: { type: 'string', default: 'trepenta' },
     'node-defaults': { type: 'boolean', default: false },
   },
 });
 const quick = values.quick;
+/** The game the rooms play (4 seats), from the registry. */
+const chosen: AnyGameModule | undefined = GAMES[values.game];
+if (!chosen)
+  throw new Error(`No game "${values.game}"; the registry has ${Object.keys(GAMES).join(', ')}.`);
+const game: AnyGameModule = chosen;
+if (game.seats.min > 4 || game.seats.max < 4)
+  throw new Error(`${game.title} is not played by 4 seats.`);
 const fixedRooms = quick ? [20] : values.rooms.split(',').filter(Boolean).map(Number);
 const saturateRooms = quick ? 20 : Number(values['saturate-rooms']);
 const durationMs = (quick ? 4 : Number(values.duration)) * 1000;
@@ -75,52 +77,65 @@ const nodeOptions = values['node-defaults']
   : serverNodeOptions(process.env.NODE_OPTIONS);
 
 /**
- * What the bare server sends: this server's game:updates from five 4-seat games of the default
- * settings, recorded here as the server builds them after each action (each seat's patch to its
- * previous view and its events), one list of four per action. The bare server sends them as
- * they are, so that both servers encode and both servers' clients decode the same messages.
+ * What the bare server sends: this server's game:updates from five 4-seat games of the game's
+ * default settings, recorded here as the server builds them after each action (each seat's patch
+ * to its previous view, or its whole view for a game without patches, and its events), one list
+ * of four per action. The bare server sends them as they are, so that both servers encode and
+ * both servers' clients decode the same messages.
  */
-function recordUpdates(): { file: string; meanBytes: number; actions: number } {
-  const hex = (label: string) => createHash('sha256').update(label).digest('hex');
-  const seats = [0, 1, 2, 3];
+function recordUpdates(module: AnyGameModule): {
+  file: string;
+  meanBytes: number;
+  actions: number;
+} {
+  const seats: Viewer[] = [0, 1, 2, 3];
   const updates: object[][] = [];
   const starts: number[] = [];
   let total = 0;
   let actions = 0;
-  for (let game = 0; game < 5; game++) {
-    const gameId = `size-${game}`;
-    const created = createGame(DEFAULT_SETTINGS, 4, {
-      gameId,
-      secrets: [1, 2, 3, 4, 5].map((r) => hex(`${game}/${r}`)),
-      nonces: [0, 1, 2, 3].map((seat) => hex(`${game}/n${seat}`)),
+  const whole = (state: unknown) =>
+    module.viewsFor
+      ? module.viewsFor(state, seats)
+      : seats.map((seat) => module.viewFor(state, seat));
+  for (let n = 0; n < 5; n++) {
+    const played = drive(module, module.defaultSettings, 4, {
+      levels: ['random'],
+      seed: n + 1,
+      timeoutChance: 0,
+      maxActions: 1_000_000,
+      closeAfter: 300,
+      seatChangeChance: 0,
     });
-    if (!created.ok) throw new Error(created.error.message);
-    // As the game server sends them: whole views with the round's first events when the game
-    // starts, then each seat's patch to its previous view and its events, action by action.
+    const { gameId } = played.randomness;
+    // As the game server sends them: whole views with the opening events when the game starts,
+    // then each seat's update and events, action by action.
     starts.push(updates.length);
-    const opening = roundStartEvents(created.value);
+    const opening = module.openingEvents(played.start);
     updates.push(
-      viewsFor(created.value, seats).map((view, seat) => ({
+      whole(played.start).map((view, seat) => ({
         code: 'BCDFGH',
         base: null,
         view,
-        events: opening.map((event) => eventFor(event, seat)),
+        events: opening.map((event) => module.eventFor(event, seat)),
         deadline: null,
       })),
     );
-    selfPlay(created.value, ['random'], game + 1, (step) => {
-      const views = viewPatchesFor(step.before, step.after, seats);
-      const base = { gameId, version: step.before.version };
+    for (const step of played.steps) {
+      const patches = module.patches;
+      const views = patches
+        ? patches.patchesFor(step.before, step.after, seats)
+        : whole(step.after);
+      const base = patches ? { gameId, version: module.version(step.before) } : null;
       actions++;
       updates.push(
         views.map((view, seat) => {
-          const events = step.events.map((event) => eventFor(event, seat));
+          const events = step.events.map((event) => module.eventFor(event, seat));
           const update = { code: 'BCDFGH', base, view, events, deadline: null };
           total += JSON.stringify(update).length;
           return update;
         }),
       );
-    });
+    }
   }
   const file = join(scratch, 'updates.json');
   writeFileSync(file, JSON.stringify({ updates, starts }));
@@ -130,7 +145,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'trepenta-bench-updates-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 // ^C ends the run through 'exit' too, so that the recording does not stay behind.
 process.once('SIGINT', () => process.exit(130));
-const recorded = recordUpdates();
+const recorded = recordUpdates(game);
 
 interface Memory {
   rss: number;
@@ -353,8 +368,12 @@ async function deploy(target: Target): Promise<Deployment> {
  */
 const clientNice = Number(values['client-nice']);
 
-function startWorker(orders: WorkerOrders): Promise<ChildProcess> {
-  const child = fork(join(here, 'src/client.ts'), [], {
+/**
+ * A client process; for the --against deployment, that checkout's own client (it speaks that
+ * server's protocol), which calls the game server 'trepenta' and knows no other game.
+ */
+function startWorker(orders: WorkerOrders, clientRoot = root): Promise<ChildProcess> {
+  const child = fork(join(clientRoot, 'bench', 'src', 'client.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -363,7 +382,12 @@ function startWorker(orders: WorkerOrders): Promise<ChildProcess> {
     child.once('message', () => resolve(child));
     child.once('error', reject);
     child.once('exit', (code, signal) => reject(workerGone(code, signal)));
-    child.send({ orders });
+    child.send({
+      orders:
+        clientRoot === root
+          ? orders
+          : { ...orders, target: orders.target === 'server' ? 'trepenta' : 'bare' },
+    });
   });
 }
 
@@ -408,14 +432,18 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
     for (let w = 0; w < workerCount && w * perWorker < rooms; w++) {
       const share = Math.min(perWorker, rooms - w * perWorker);
       workers.push(
-        await startWorker({
-          target: target === 'bare' ? 'bare' : 'trepenta',
-          urls: deployment.urls,
-          rooms: share,
-          offset: w * perWorker,
-          totalRooms: rooms,
-          mode,
-        }),
+        await startWorker(
+          {
+            target: target === 'bare' ? 'bare' : 'server',
+            game: game.id,
+            urls: deployment.urls,
+            rooms: share,
+            offset: w * perWorker,
+            totalRooms: rooms,
+            mode,
+          },
+          target === 'against' ? againstRoot : root,
+        ),
       );
     }
     const idle = await deployment.memory();
@@ -525,7 +553,7 @@ const results: Result[] = scenarios.flatMap(([mode, rooms]) =>
 );
 
 console.log(
-  `\nServer benchmark: 4-seat rooms, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes). Both servers run with NODE_OPTIONS=${JSON.stringify(nodeOptions)}${values['node-defaults'] ? ' (--node-defaults)' : ` (the game server's own, scripts/node-options.mjs)`}.${bareExtraMicros > 0 ? ` Calibration: the bare server also spends ${bareExtraMicros} µs of CPU on its event loop per action.` : ''}`,
+  `\nServer benchmark: 4-seat rooms of ${game.title}, ${workerCount} client processes, ${durationMs / 1000} s measured after ${warmupMs / 1000} s warm-up; medians of ${repeats} run${repeats > 1 ? 's' : ''} per deployment, the deployments taking turns. The bare server sends each seat one of this server's game:updates, recorded from ${recorded.actions} actions (mean ${recorded.meanBytes} bytes). Both servers run with NODE_OPTIONS=${JSON.stringify(nodeOptions)}${values['node-defaults'] ? ' (--node-defaults)' : ` (the game server's own, scripts/node-options.mjs)`}.${bareExtraMicros > 0 ? ` Calibration: the bare server also spends ${bareExtraMicros} µs of CPU on its event loop per action.` : ''}`,
 );
 console.log(
   'deployment          mode      rooms      p50       p95       p99    moves/s  cpu/move  errors  heap/room  heap/socket       rss  client delay p99',

@@ -44,12 +44,13 @@ for (const [name, args] of [
   }
 }
 
-// Each benchmark is one command (README, bench/README.md) and must stay runnable: a short run of
-// each, as a smoke test (its figures mean nothing at this size).
+// Each benchmark, and the simulator, is one command (README, bench/README.md) and must stay
+// runnable: a short run of each, as a smoke test (its figures mean nothing at this size).
 for (const [name, args, extra] of [
   ['bench:engine', ['run', 'bench:engine'], { BENCH_RUNS: '1', BENCH_GAMES: '5' }],
   ['bench:commits', ['run', 'bench:commits'], { BENCH_RUNS: '1', BENCH_WRITES: '2000' }],
   ['bench:server', ['run', 'bench:server', '--quick'], {}],
+  ['simulate', ['run', 'simulate', '--games', '20', '--rules', 'peek,openField,rivalSets'], {}],
 ]) {
   console.log(`\n▶ ${name} (a short run: it still works)`);
   const status = pnpm(args, { env: { ...env, ...extra } });

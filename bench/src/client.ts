@@ -6,20 +6,16 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { PROTOCOL_VERSION, applyGameUpdate } from '@trepenta/protocol';
 import type { GameUpdate as AnyGameUpdate, RoomView } from '@trepenta/protocol';
-import {
-  DEFAULT_SETTINGS,
-  botRandom,
-  chooseBotAction,
-  legalActions,
-  sampleFieldChoice,
-  trepenta,
-} from '@trepenta/rules';
-import type { EventView, GameView, GameViewPatch, PlayerAction } from '@trepenta/rules';
+import { GAMES } from '@trepenta/games';
+import type { AnyGameModule } from '@trepenta/engine';
 
-type GameUpdate = AnyGameUpdate<GameViewPatch, EventView>;
+type GameUpdate = AnyGameUpdate;
 
 export interface WorkerOrders {
-  target: 'trepenta' | 'bare';
+  /** The game server, or the bare Socket.IO server replaying its recorded updates. */
+  target: 'server' | 'bare';
+  /** The game the rooms play (the registry's id). */
+  game: string;
   urls: string[];
   rooms: number;
   /** Index of this worker's first room, for distinct names and seeds. */
@@ -67,10 +63,25 @@ function connect(url: string): Promise<Socket> {
   });
 }
 
-function decide(view: GameView, seed: number): PlayerAction | null {
-  const legal = legalActions(view);
-  if (legal.fieldChoice) return sampleFieldChoice(legal.fieldChoice, botRandom(seed));
-  return chooseBotAction(view, 'random', seed);
+/** The rooms' game. */
+let module: AnyGameModule;
+
+/** A seat's move, as the game's random bot would choose it from the seat's own view. */
+function decide(view: unknown, seed: number): unknown {
+  return module.chooseBot(view, 'random', seed);
+}
+
+/** Whether a view shows the game over. */
+function over(view: unknown): boolean {
+  const sheet = module.sheet(view);
+  return sheet.winners !== null || sheet.abandoned;
+}
+
+/** The version an update brings the viewer to. */
+function versionOf(update: GameUpdate): number {
+  return update.base !== null && module.patches
+    ? module.patches.patchVersion(update.view)
+    : module.viewHead(update.view).version;
 }
 
 interface InFlight {
@@ -81,7 +92,7 @@ interface InFlight {
 
 /** One room: four seats, one action in flight at a time. */
 class Table {
-  views: (GameView | null)[] = Array.from({ length: SEATS }, () => null);
+  views: unknown[] = Array.from({ length: SEATS }, () => null);
   inFlight: InFlight | null = null;
   nextAt = 0;
   code = '';
@@ -112,7 +123,8 @@ class Table {
     const [host, ...others] = this.seats as [Socket, ...Socket[]];
     const created = (await host.timeout(30_000).emitWithAck('room:create', {
       nickname: `P${this.index}-0`,
-      settings: DEFAULT_SETTINGS,
+      game: orders.game,
+      settings: module.defaultSettings,
       seatCount: SEATS,
       bots: [],
     })) as { ok: boolean; room: RoomView; code?: string };
@@ -154,7 +166,7 @@ class Table {
     };
     if (!answer.ok) throw new Error(`room:start refused: ${JSON.stringify(answer)}`);
     const deadline = Date.now() + 30_000;
-    while (this.views.some((view) => view === null || view.phase === 'gameOver')) {
+    while (this.views.some((view) => view === null || over(view))) {
       if (Date.now() > deadline) throw new Error('no views after start');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -165,7 +177,7 @@ class Table {
    * carry). Its arrival, decoded, is what is measured; putting the patch onto the view the seat
    * holds comes after, before the next move is chosen (setImmediate runs before any timer).
    */
-  private update(seat: number, update: GameUpdate, version = update.view.version): void {
+  private update(seat: number, update: GameUpdate, version = versionOf(update)): void {
     this.received(seat, version);
     setImmediate(() => this.apply(seat, update));
   }
@@ -175,7 +187,7 @@ class Table {
    * bare server has nothing to fetch: its recorded updates always fit).
    */
   private apply(seat: number, update: GameUpdate): void {
-    const view = applyGameUpdate(trepenta, this.views[seat] ?? null, update);
+    const view = applyGameUpdate(module, this.views[seat] ?? null, update);
     if (view) {
       this.views[seat] = view;
       return;
@@ -226,10 +238,6 @@ class Table {
 
   private act(): void {
     if (this.inFlight || stopped) return;
-    if (orders.target === 'trepenta' && this.views.every((view) => view?.phase === 'gameOver')) {
-      void this.rematch();
-      return;
-    }
     // Both kinds of client choose a move from the views they hold, so that both do the same work
     // per action on the cores they share with the server; the bare server's clients then send
     // its one request instead.
@@ -248,18 +256,24 @@ class Table {
       );
       return;
     }
-    // Nothing to do yet (a timer or a simultaneous step): look again shortly.
+    // No move: the game is over (a rematch), or a timer or a simultaneous step runs (look again
+    // shortly).
+    if (this.views.every((view) => view !== null && over(view))) {
+      void this.rematch();
+      return;
+    }
     this.nextAt = performance.now() + 20;
     this.schedule();
   }
 
   /** The first seat, in seat order, with a move to make, and that move. */
-  private chooseMove(): { seat: number; version: number; action: PlayerAction } | null {
+  private chooseMove(): { seat: number; version: number; action: unknown } | null {
     for (let seat = 0; seat < SEATS; seat++) {
       const view = this.views[seat];
       if (!view) continue;
-      const action = decide(view, view.version * 7 + seat + this.index * 1013);
-      if (action) return { seat, version: view.version, action };
+      const { version } = module.viewHead(view);
+      const action = decide(view, version * 7 + seat + this.index * 1013);
+      if (action !== null) return { seat, version, action };
     }
     return null;
   }
@@ -324,6 +338,9 @@ process.on('message', (message: Msg | { orders: WorkerOrders }) => {
     try {
       if ('orders' in message) {
         orders = message.orders;
+        const game = GAMES[orders.game];
+        if (!game) throw new Error(`No game ${orders.game}`);
+        module = game;
         process.send?.({ ready: true });
       } else if (message.phase === 'connect') {
         await connectAll();

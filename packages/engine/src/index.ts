@@ -6,3 +6,5 @@ export * from './verify';
 export * from './selfplay';
 export * from './bots';
 export * from './randomness';
+export { drive } from './drive';
+export type { DriveOptions, DrivenGame, DrivenStep } from './drive';

@@ -11,8 +11,8 @@ import { replay } from '../log';
 import type { GameRecord } from '../log';
 import type { AnyGameModule, BotLevel, Viewer } from '../module';
 import { verifyGame } from '../verify';
-import { deepFreeze, drive, isLegal, pick, seededRandom, viewersOf } from './drive';
-import type { DrivenGame, DrivenStep } from './drive';
+import { deepFreeze, drive, isLegal, pick, seededRandom, viewersOf } from '../drive';
+import type { DrivenGame, DrivenStep } from '../drive';
 import { mutations } from './mutate';
 
 export interface ContractCase {

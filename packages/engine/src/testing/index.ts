@@ -1,7 +1,7 @@
 export { describeGameModule } from './contract';
 export type { ContractCase, ContractHooks } from './contract';
-export { deepFreeze, drive, isLegal, pick, seededRandom, viewersOf } from './drive';
-export type { DriveOptions, DrivenGame, DrivenStep } from './drive';
+export { deepFreeze, drive, isLegal, pick, seededRandom, viewersOf } from '../drive';
+export type { DriveOptions, DrivenGame, DrivenStep } from '../drive';
 export { mutations } from './mutate';
 export { race } from './race';
 export { pot } from './pot';

@@ -1,4 +1,4 @@
-import { pick } from './drive';
+import { pick } from '../drive';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,6 +1,6 @@
-import { serverNonce } from '../fairness';
-import type { LogEntry } from '../log';
-import type { Actor, AnyGameModule, BotLevel, BotPace, Randomness, Seat, Viewer } from '../module';
+import { serverNonce } from './fairness';
+import type { LogEntry } from './log';
+import type { Actor, AnyGameModule, BotLevel, BotPace, Randomness, Seat, Viewer } from './module';
 
 /** A small seeded generator for tests (mulberry32): never `Math.random`, so runs repeat. */
 export function seededRandom(seed: number): () => number {
@@ -62,6 +62,10 @@ export interface DriveOptions {
   readonly closeAfter: number;
   /** Sessions: how often, while seats are open, a seat is left or taken. */
   readonly seatChangeChance: number;
+  /** Keep every step's states (the contract kit); false keeps only the log (the simulator). */
+  readonly keepSteps?: boolean;
+  /** Called with each step as it is played. */
+  readonly onStep?: (step: DrivenStep) => void;
 }
 
 function paceMs(pace: BotPace): number {
@@ -106,7 +110,9 @@ export function drive(
       );
     }
     const after = step.value.state;
-    steps.push({ before: state, after, actor, action, at, events: step.value.events });
+    const driven = { before: state, after, actor, action, at, events: step.value.events };
+    if (options.keepSteps !== false) steps.push(driven);
+    options.onStep?.(driven);
     log.push({
       version,
       actionId: `a${log.length}`,
