@@ -385,7 +385,7 @@ export async function assertSpectatorSeesNoHiddenCard(player: Player): Promise<v
 }
 
 /**
- * The controls on screen a finger may miss (UX.md, WCAG 2.5.5: 44 × 44 px on touch): each
+ * The controls on screen a finger may miss (WCAG 2.5.5: 44 × 44 px on touch): each
  * enabled button, select and input is brought into view and must take a tap at its centre and
  * all along two lines through it, 44 px across and 44 px down (a hit area may reach past what is
  * drawn, and need not be centred on it: two lit side by side each reach away from the other).

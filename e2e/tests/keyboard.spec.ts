@@ -69,7 +69,7 @@ test('a turn from the keyboard alone: focus follows the turn, and the table fits
   // pile has it, not the top of the page.
   await untilMyDraw(page);
   await expect.poll(async () => (await focused(page))?.zone).toBe('drawPile');
-  // Your field, your hand and the hint fit the window: nothing to scroll to (UX.md: one glance).
+  // Your field, your hand and the hint fit the window: nothing to scroll to (one glance).
   const area = (await page.locator('.my-area').boundingBox())!;
   expect(area.y + area.height).toBeLessThanOrEqual(LAPTOP.height);
   expect(

@@ -275,7 +275,7 @@ test('phone, six seats: the five opponents take two rows, each name whole', asyn
 });
 
 /**
- * Known cards (UX.md: "shown small beside their hand count"): a bot that takes from the discard
+ * Known cards ("shown small beside their hand count"): a bot that takes from the discard
  * pile a few times has five of them. On a phone at a table of six, three panels to a row, they
  * wrap inside the panel, drawn at the panel's card size and clear of the die in its corner, not
  * over the next panel and off the screen; the hand's name still says them all.
@@ -326,7 +326,7 @@ test('phone, six seats: an opponent’s five known cards wrap inside its panel, 
 });
 
 /**
- * The dealer (UX.md: "Dealer: Cyd" by the round): a phone's top bar has no room for it, and the
+ * The dealer ("Dealer: Cyd" by the round): a phone's top bar has no room for it, and the
  * other seats show it as a badge in their panels; your own is shown the same way in your area,
  * while you choose your field and while you play, and said in words ("You are the dealer").
  */

@@ -378,7 +378,7 @@ export class Room {
   }
 
   /**
-   * This game's events so far as `viewer` would have received them live (RULES.md §7: the same
+   * This game's events so far as `viewer` would have received them live (docs/rules/trepenta.md §7: the same
    * `eventsFor`), rebuilt from the stored log, for a socket that joins in the middle (game:history).
    * Read-only, so it needs no turn in the serial queue: it ends where the log ended when read,
    * which the client merges by version with the updates it receives meanwhile.

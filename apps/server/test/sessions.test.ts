@@ -1,5 +1,5 @@
 /**
- * Sessions over real sockets (RULES.md §9, R23, R24): reconnects, tabs, hosts, hand-over, kicks,
+ * Sessions over real sockets (docs/rules/trepenta.md §9, R23, R24): reconnects, tabs, hosts, hand-over, kicks,
  * spectators, the lobby, nicknames, rematch, idle expiry, chat and the turn timer.
  */
 import { afterEach, describe, expect, it } from 'vitest';

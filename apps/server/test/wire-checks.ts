@@ -1,5 +1,5 @@
 /**
- * What a client may know at each version (RULES.md §7), derived from the true game state, and the
+ * What a client may know at each version (docs/rules/trepenta.md §7), derived from the true game state, and the
  * checks that every payload a client received on the wire stays inside it. The true states come
  * from replaying the stored log (the server's own record), version by version.
  */
@@ -53,7 +53,7 @@ export function countFaces(faces: readonly Face[]): FaceCounts {
   return counts;
 }
 
-/** RULES.md §7's table, for one viewer at one moment. */
+/** docs/rules/trepenta.md §7's table, for one viewer at one moment. */
 export function knowledge(state: GameState, viewer: Viewer): Knowledge {
   const visible: FaceCounts = new Map();
   const ownIds = new Set<string>();

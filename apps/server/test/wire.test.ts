@@ -1,5 +1,5 @@
 /**
- * The redaction contract (RULES.md §7) and the secrecy of the round secrets (§8) on the real wire:
+ * The redaction contract (docs/rules/trepenta.md §7) and the secrecy of the round secrets (§8) on the real wire:
  * full games over Socket.IO with humans (test clients deciding from their own views), bots and
  * non-seated viewers. Every payload each client received (Client.received, i.e. onAny, plus the
  * acks it got) is checked against what that client may know at that moment, derived from the true

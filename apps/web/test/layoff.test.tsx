@@ -62,7 +62,7 @@ describe('lay-off targeting (Rival Sets)', () => {
 
   afterEach(() => store.set({ selection: null }));
 
-  it('Escape cancels the card picked to lay off, as it cancels a pick on a turn (UX.md)', () => {
+  it('Escape cancels the card picked to lay off, as it cancels a pick on a turn', () => {
     render(<Table game={view} room={roomOf(names)} />);
     const lit = () => document.querySelectorAll('.meld.lit').length;
     const pressed = () => document.querySelectorAll('.deadwood [aria-pressed="true"]').length;

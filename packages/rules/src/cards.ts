@@ -14,7 +14,7 @@ export interface Card {
   readonly suit: Suit;
 }
 
-/** What anyone can see of a public card: rank and suit, never an id (RULES.md §7). */
+/** What anyone can see of a public card: rank and suit, never an id (docs/rules/trepenta.md §7). */
 export interface Face {
   readonly rank: Rank;
   readonly suit: Suit;
@@ -76,7 +76,7 @@ export function faceKey(face: Face): string {
 export const DECK_SETTINGS = ['challenging', 'casual', 'trepenta'] as const;
 export type DeckSetting = (typeof DECK_SETTINGS)[number];
 
-/** The cards in use for a game: how many copies of which suits (RULES.md §1, R4, R5). */
+/** The cards in use for a game: how many copies of which suits (docs/rules/trepenta.md §1, R4, R5). */
 export interface DeckComposition {
   readonly copies: number;
   readonly suits: readonly Suit[];

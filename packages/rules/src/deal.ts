@@ -92,7 +92,9 @@ export function reshuffleDiscards(
 ): { drawPile: Face[]; discardPile: Face[] } {
   const top = discardPile[discardPile.length - 1];
   if (top === undefined || discardPile.length < 2) {
-    throw new Error('Reshuffle with nothing to shuffle (RULES.md §4 says this cannot happen)');
+    throw new Error(
+      'Reshuffle with nothing to shuffle (docs/rules/trepenta.md §4 says this cannot happen)',
+    );
   }
   const stream = createStream(keyForRound(randomness, round), `reshuffle/${reshuffle}`);
   const shuffled = shuffle(discardPile.slice(0, -1), stream);

@@ -1,6 +1,6 @@
 /**
  * Stable error codes of the rules. A refusal's message depends only on what the actor can see
- * (RULES.md §7: "that card is not in your hand", never whose hand it is in).
+ * (docs/rules/trepenta.md §7: "that card is not in your hand", never whose hand it is in).
  */
 export const RULE_ERRORS = {
   INVALID_SETTINGS: 'The game settings are not valid.',

@@ -173,7 +173,7 @@ function moveFor(move: Move, viewer: Viewer): MoveView {
   return { card, from: move.from, to: move.to };
 }
 
-/** An event as one viewer may see it (RULES.md §7): built from what that viewer may know. */
+/** An event as one viewer may see it (docs/rules/trepenta.md §7): built from what that viewer may know. */
 export function eventFor(event: GameEvent, viewer: Viewer): EventView {
   switch (event.type) {
     case 'drew':

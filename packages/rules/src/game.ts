@@ -28,7 +28,7 @@ const FIELD_SIZE = 5;
 
 /**
  * A new game, dealt and waiting for every seat's field choice. The randomness is the caller's:
- * the round secrets it committed to and the seats' nonces (RULES.md §8).
+ * the round secrets it committed to and the seats' nonces (docs/rules/trepenta.md §8).
  */
 export function createGame(
   settings: GameSettings,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DECK_SETTINGS } from './cards';
 
-/** The seven house rules (RULES.md §6): independent switches, any combination is valid. */
+/** The seven house rules (docs/rules/trepenta.md §6): independent switches, any combination is valid. */
 export const HOUSE_RULES = [
   'peek',
   'sort',
@@ -102,7 +102,7 @@ export function settingsWith(
   return { ...DEFAULT_SETTINGS, ...overrides, houseRules };
 }
 
-/** How the field is chosen this game: sort includes peek (RULES.md §2.6). */
+/** How the field is chosen this game: sort includes peek (docs/rules/trepenta.md §2.6). */
 export type SetupMode = 'blind' | 'peek' | 'sort';
 export function setupMode(settings: GameSettings): SetupMode {
   if (settings.houseRules.sort) return 'sort';

@@ -345,7 +345,7 @@ class SharedParts {
 }
 
 /**
- * Everything one viewer may know (RULES.md §7), built from what they may know rather than by
+ * Everything one viewer may know (docs/rules/trepenta.md §7), built from what they may know rather than by
  * deleting secrets from a copy: ids only on the viewer's own cards, public cards by rank and suit.
  * The view shares the state's immutable parts that are already in view form (the discard pile's
  * faces, known cards, the viewer's own hand and setup piles, scores, fairness data) instead of

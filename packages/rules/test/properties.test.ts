@@ -1,6 +1,6 @@
 /**
  * Seeded property tests over whole games: every deck setting, 1–6 seats, all 128 combinations of
- * the seven house rules, bots deciding from their own view (RULES.md §7) and occasional server
+ * the seven house rules, bots deciding from their own view (docs/rules/trepenta.md §7) and occasional server
  * timeouts (R9, R24, R26). Each step checks conservation of cards, hand sizes, legality both ways
  * (listed actions are accepted, everything else is refused without touching the frozen input),
  * the round-end rules (R14–R17b) and scoring (§5); each game checks termination, determinism and

@@ -1,5 +1,5 @@
 /**
- * The redaction contract (RULES.md §7), tested two ways on views (viewFor) and on events
+ * The redaction contract (docs/rules/trepenta.md §7), tested two ways on views (viewFor) and on events
  * (eventFor), for every viewer (each seat and 'spectator'), over many bot games:
  *
  * (a) non-interference: alter what a viewer may not know (draw pile order, hidden hand cards,

@@ -1,6 +1,6 @@
 /**
- * One test per ruling of RULES.md (R1…R26) that the engine decides, plus the examples of the
- * rules text and refusals of bad input. Scenarios start from real games (test randomness) and
+ * One test per ruling of the rules (docs/rules/trepenta.md, R1…R26) that the engine decides, plus
+ * the examples of the rules text and refusals of bad input. Scenarios start from real games (test randomness) and
  * move named cards into place with test/scenario.ts; everything after that is real actions.
  */
 import { createHash, createHmac } from 'node:crypto';

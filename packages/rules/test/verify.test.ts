@@ -1,5 +1,5 @@
 /**
- * verifyGame (RULES.md §8.4, R22): anyone holding the revealed secrets, the nonces and the public
+ * verifyGame (docs/rules/trepenta.md §8.4, R22): anyone holding the revealed secrets, the nonces and the public
  * log can recompute the commitments, replay every round and compare the replay with what a client
  * saw. Honest games verify, for a spectator's and for seats' observations; a wrong secret, an
  * edited log and a dishonest server (altered deal, dice or reshuffle) do not, and the problems say

@@ -50,7 +50,7 @@ export function focusLost(): boolean {
 const ROW = '[data-nav-row], [role="group"], ol, [role="status"]';
 
 /**
- * Focus never falls back to the top of the page (UX.md: focus is always visible): when a keyboard
+ * Focus never falls back to the top of the page (focus is always visible): when a keyboard
  * player's focused control inside `rootSelector` goes away or is disabled (a card moved to the
  * other row, a lay-off made, the turn passed on), focus moves to its neighbour in the same row, else
  * to its section's main button, else to the section's first usable button; if the section itself

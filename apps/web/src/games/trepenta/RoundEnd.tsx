@@ -142,7 +142,7 @@ export function RoundEndBoard({
             ))}
         </div>
       )}
-      {/* The round's points join the score sheet (UX.md): the sheet so far, under the hands. */}
+      {/* The round's points join the score sheet: the sheet so far, under the hands. */}
       {game.phase === 'roundEnd' && (
         <section className="card-panel round-scores" aria-labelledby="round-scores-title">
           <h3 id="round-scores-title">{m.roundEnd.scoresTitle(game.round)}</h3>

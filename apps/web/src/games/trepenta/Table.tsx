@@ -354,7 +354,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** Arrow keys move focus between cards in a row and between rows; letters act (UX.md). */
+/** Arrow keys move focus between cards in a row and between rows; letters act. */
 export function moveFocus(key: string): boolean {
   const active = document.activeElement as HTMLElement | null;
   const row = active?.closest('[data-nav-row]');
@@ -434,7 +434,7 @@ function useTableKeys(controls: TurnControls): void {
 }
 
 /**
- * Focus is always visible (UX.md), and where the turn goes on: for a keyboard player, a move that
+ * Focus is always visible, and where the turn goes on: for a keyboard player, a move that
  * takes away the focused control (the pile just drawn from, Escape) leaves focus on the card just
  * drawn or the card that was selected; an exchange moves it from the field to the card it took;
  * a discard, which ends the turn, leaves it in your hand (on the discarded card's neighbour); and

@@ -20,7 +20,7 @@ export function dragCardId(event: DragEvent): string | null {
   return id || null;
 }
 
-/** A row of five field positions with their values, the die to their left (UX.md). */
+/** A row of five field positions with their values, the die to their left. */
 export function FieldRow({
   seat,
   name,

@@ -2,7 +2,7 @@ import type { Card, Face, GameView, LayOffEnd, PlayerAction } from '@trepenta/ru
 import { RANKS, SUITS } from '@trepenta/rules';
 import type { SortBy } from '../../store';
 
-/** Where a selected hand card may go this step, from the client's own `legalActions` (UX.md). */
+/** Where a selected hand card may go this step, from the client's own `legalActions`. */
 export interface CardTargets {
   /** Own face-down positions of equal value. */
   readonly exchange: ReadonlySet<number>;
