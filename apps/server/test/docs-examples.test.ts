@@ -76,7 +76,7 @@ function clientSchema(event: string): ZodType | null {
 /** What an ack in the worked session answers to: the last client event above it. */
 function ackSchema(event: string | null): ZodType | null {
   const ok = z.object({ ok: z.literal(true) });
-  switch (event) {
+  switch (event ?? '') {
     case 'room:create':
       return ok.extend({ room: roomViewSchema, you: youSchema, serverTime: z.number() }).strict();
     case 'game:nonce':
