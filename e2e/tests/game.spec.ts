@@ -210,7 +210,7 @@ test('the turn timer runs out: a countdown, then the stand-in plays the turn (R2
 });
 
 /**
- * RULES §8: the browser keeps the commitments it was shown before the deal and the nonce it sent,
+ * rules §8: the browser keeps the commitments it was shown before the deal and the nonce it sent,
  * so that "Verify the deals" can check the server did not choose the deal after seeing the
  * nonces. A reload (common on a phone) keeps both: they are in the tab's session storage.
  */

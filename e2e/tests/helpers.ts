@@ -362,7 +362,7 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
 }
 
 /**
- * The redaction check of RULES §7 on what a page holds: no card ids outside its own hand (so, for
+ * The redaction check of rules §7 on what a page holds: no card ids outside its own hand (so, for
  * a spectator, none at all) and no hidden card named in the DOM or the accessibility tree.
  */
 export async function assertSpectatorSeesNoHiddenCard(player: Player): Promise<void> {

@@ -57,7 +57,7 @@ export const tokens = {
   clear: (code: string) => remove(`trepenta.token.${code}`),
 };
 
-/** 32 random bytes as 64 lowercase hex (RULES §8 nonces). */
+/** 32 random bytes as 64 lowercase hex (a nonce, docs/fairness.md). */
 export function randomHex(bytes = 32): string {
   const data = new Uint8Array(bytes);
   crypto.getRandomValues(data);

@@ -1,4 +1,4 @@
-/** RULES §8.4 in the browser: Verify the deals, over a real finished game's record. */
+/** rules §8.4 in the browser: Verify the deals, over a real finished game's record. */
 import { describe, expect, it } from 'vitest';
 import { commitment, selfPlay, trepenta } from '@trepenta/rules';
 import type { LogEntry } from '@trepenta/rules';

@@ -8,3 +8,4 @@ export * from './bots';
 export * from './randomness';
 export { drive } from './drive';
 export type { DriveOptions, DrivenGame, DrivenStep } from './drive';
+export * from './helpers';

@@ -2,12 +2,26 @@ import { DEFAULT_GAME } from '@trepenta/engine';
 import type { AnyGameModule } from '@trepenta/engine';
 import { trepenta } from '@trepenta/rules';
 
+/**
+ * The ids the platform's games are known by, fixed: links, stored records and checks rely on them.
+ * Each is in `GAMES` once its game is built.
+ */
+export const GAME_IDS = [
+  'trepenta',
+  'tressette',
+  'trefeltromp',
+  'trumpen-poker',
+  'trumpen-21',
+  'trumpen-tricks',
+  'trumpen-speed',
+] as const;
+
+export type GameId = (typeof GAME_IDS)[number];
+
 /** Every game the platform hosts, by id: the current rules of each. */
 export const GAMES: Readonly<Record<string, AnyGameModule>> = {
   trepenta,
 };
-
-export type GameId = keyof typeof GAMES;
 
 /**
  * Every rules version still in the build, so that a game stored under older rules replays and

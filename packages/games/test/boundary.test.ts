@@ -8,22 +8,12 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { GAMES } from '../src/index';
+import { GAME_IDS } from '../src/index';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-/** Every id the platform may host: the registry's, and the fixed ones still to come. */
-const IDS = [
-  ...new Set([
-    ...Object.keys(GAMES),
-    'tressette',
-    'trefeltromp',
-    'trumpen-poker',
-    'trumpen-21',
-    'trumpen-tricks',
-    'trumpen-speed',
-  ]),
-];
+/** Every id the platform may host: the registry's, and those still to come. */
+const IDS: readonly string[] = GAME_IDS;
 /** The packages that hold one game's rules (the platform's own are engine, games, protocol). */
 const GAME_PACKAGES = ['@trepenta/rules'];
 

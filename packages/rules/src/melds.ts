@@ -65,7 +65,7 @@ function spanOfRankBits(bits: number, count: number): { low: number; high: numbe
   return null;
 }
 
-/** A set: 3 or more cards of one rank, any suits, duplicates allowed (RULES §5.2). */
+/** A set: 3 or more cards of one rank, any suits, duplicates allowed (rules §5.2). */
 export function isSet(cards: readonly Face[]): boolean {
   const first = cards[0];
   if (first === undefined || cards.length < 3) return false;
@@ -247,7 +247,7 @@ function handScoreOf<C extends Face>(
 }
 
 /**
- * Minimal deadwood (RULES §5.3). R19 among arrangements with the same minimal points: more cards
+ * Minimal deadwood (rules §5.3). R19 among arrangements with the same minimal points: more cards
  * in melds, then more cards in sets, then a fixed card order. That order sorts the cards by (rank
  * index, suit index, input position) and reads an arrangement as its groups (each meld, and each
  * deadwood card alone) ordered by their first card; group by group, the group holding the earliest

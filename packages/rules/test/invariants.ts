@@ -36,32 +36,12 @@ import type {
 } from '../src/index';
 import { viewFor } from '../src/index';
 import { cardId } from '../src/deal';
+import { deepFreeze, pick, seededRandom } from '@trepenta/engine/testing';
 
 // ------------------------------------------------------------------ randomness and utilities
 
-/** mulberry32: the tests' own seeded randomness (never Math.random). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function pick<T>(items: readonly T[], random: () => number): T {
-  if (items.length === 0) throw new Error('pick from an empty list');
-  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
-}
-
-/** Recursive Object.freeze; an already frozen object is taken as frozen all the way down. */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
-}
+// The tests' own seeded randomness (never Math.random) is the platform's test kit's.
+export { deepFreeze, pick, seededRandom };
 
 /** JSON with object keys sorted, so two equal actions compare equal whatever their key order. */
 export function stableStringify(value: unknown): string {

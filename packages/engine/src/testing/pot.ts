@@ -13,8 +13,9 @@
  * hand in play) or fewer than two can ante; the result is each seat's net chips.
  */
 import { z } from 'zod';
-import { commitmentOf, createStream, handKey, isHex256, shuffle } from '../fairness';
+import { createStream, handKey, isHex256, shuffle } from '../fairness';
 import { exampleRandomness } from '../randomness';
+import { mergeSettings, oneSecret } from '../helpers';
 import { err, ok } from '../result';
 import type {
   Applied,
@@ -556,20 +557,13 @@ export const pot: GameModule<PotSettings, PotState, PotAction, PotEvent, PotView
     { key: 'decideSeconds', kind: 'seconds', min: 1, max: 300, group: 'timers' },
     { key: 'betweenSeconds', kind: 'seconds', min: 1, max: 300, group: 'timers' },
   ],
-  changeSettings(settings, change) {
-    const parsed = settingsSchema.safeParse({ ...settings, ...(change as object) });
-    return parsed.success ? ok(parsed.data) : err(fail('INVALID_SETTINGS'));
-  },
+  changeSettings: mergeSettings(settingsSchema),
   errors: ERRORS,
   actionSchema,
   systemActionSchema: systemActionSchema,
   viewSchema,
   eventSchema,
-  fairness: {
-    secretCount: () => 1,
-    commitment: (gameId, _index, secret) => commitmentOf(DOMAIN, gameId, new Uint8Array(), secret),
-    secretName: () => "The session's secret",
-  },
+  fairness: oneSecret(DOMAIN, "The session's secret"),
   exampleRandomness: (_settings, seatCount, seed) => exampleRandomness(1, seatCount, seed),
   create,
   openingEvents: () => [],

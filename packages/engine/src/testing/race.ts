@@ -12,8 +12,9 @@
  * keyed idle timer. Hidden information: each hand (ids and values), the deck's order.
  */
 import { z } from 'zod';
-import { createStream, nonceKey, shuffle, commitmentOf } from '../fairness';
+import { createStream, nonceKey, shuffle } from '../fairness';
 import { exampleRandomness } from '../randomness';
+import { mergeSettings, oneSecret } from '../helpers';
 import { err, ok } from '../result';
 import type {
   Applied,
@@ -377,20 +378,13 @@ export const race: GameModule<
     { key: 'cooldownMs', kind: 'integer', min: 0, max: 5000, group: 'game' },
     { key: 'idleSeconds', kind: 'seconds', min: 1, max: 120, group: 'timers' },
   ],
-  changeSettings(settings, change) {
-    const parsed = settingsSchema.safeParse({ ...settings, ...(change as object) });
-    return parsed.success ? ok(parsed.data) : err(fail('INVALID_SETTINGS'));
-  },
+  changeSettings: mergeSettings(settingsSchema),
   errors: ERRORS,
   actionSchema,
   systemActionSchema: systemActionSchema,
   viewSchema,
   eventSchema,
-  fairness: {
-    secretCount: () => 1,
-    commitment: (gameId, _index, secret) => commitmentOf(DOMAIN, gameId, new Uint8Array(), secret),
-    secretName: () => "The game's secret",
-  },
+  fairness: oneSecret(DOMAIN, "The game's secret"),
   exampleRandomness: (_settings, seatCount, seed) => exampleRandomness(1, seatCount, seed),
   create,
   openingEvents: () => [],

@@ -10,7 +10,7 @@ import { Countdown } from '../../ui/common';
 import { focusLost, isKeyboardUser } from '../../ui/focus';
 import { FieldRow, OwnDealerBadge, deadlineOf } from './parts';
 
-/** The field choice of each mode (RULES §2.6): blind piles, peek, or sort ten cards. */
+/** The field choice of each mode (rules §2.6): blind piles, peek, or sort ten cards. */
 export function SetupPanel({
   game,
   room,
