@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trepenta } from '@trepenta/rules';
+import { pot } from '../src/testing/pot';
 import { nonceHash, serverNonce, verifyGame } from '../src/index';
 import type { GameRecord } from '../src/index';
 
@@ -8,16 +8,16 @@ function dealt(): {
   record: GameRecord & { nonceHashes: (string | null)[] };
   commitments: string[];
 } {
-  const example = trepenta.exampleRandomness(trepenta.defaultSettings, 2, 'nonces');
+  const example = pot.exampleRandomness(pot.defaultSettings, 2, 'nonces');
   const secret = example.secrets[0]!;
   const own = example.nonces[0]!;
   const randomness = { ...example, nonces: [own, serverNonce(secret, 0, 1)] };
   const commitments = randomness.secrets.map((s, i) =>
-    trepenta.fairness.commitment(randomness.gameId, i, s),
+    pot.fairness.commitment(randomness.gameId, i, s),
   );
   return {
     record: {
-      settings: trepenta.defaultSettings,
+      settings: pot.defaultSettings,
       seatCount: 2,
       randomness,
       nonceHashes: [nonceHash(own), null],
@@ -30,14 +30,14 @@ function dealt(): {
 describe('verifyGame checks every nonce against what was published for it', () => {
   it('T22: a seat’s nonce matches its hash, and the server’s nonce is the one the secret fixes', () => {
     const { record, commitments } = dealt();
-    expect(verifyGame(trepenta, record, commitments).problems).toEqual([]);
+    expect(verifyGame(pot, record, commitments).problems).toEqual([]);
   });
 
   it('T22: a seat’s nonce that is not the one it hashed is reported', () => {
     const { record, commitments } = dealt();
     const nonces = [serverNonce(record.randomness.secrets[0]!, 9, 0), record.randomness.nonces[1]!];
     const altered = { ...record, randomness: { ...record.randomness, nonces } };
-    expect(verifyGame(trepenta, altered, commitments).problems).toContain(
+    expect(verifyGame(pot, altered, commitments).problems).toContain(
       "Seat 1's nonce in set 0 does not match the hash it published.",
     );
   });
@@ -46,7 +46,7 @@ describe('verifyGame checks every nonce against what was published for it', () =
     const { record, commitments } = dealt();
     const nonces = [record.randomness.nonces[0]!, nonceHash(record.randomness.nonces[0]!)];
     const altered = { ...record, randomness: { ...record.randomness, nonces } };
-    expect(verifyGame(trepenta, altered, commitments).problems).toContain(
+    expect(verifyGame(pot, altered, commitments).problems).toContain(
       "Seat 2's nonce in set 0 is not the one the server's secret fixes.",
     );
   });
@@ -67,7 +67,7 @@ describe('verifyGame checks every nonce against what was published for it', () =
         },
       },
     ];
-    const problems = verifyGame(trepenta, { ...record, log }, commitments).problems;
+    const problems = verifyGame(pot, { ...record, log }, commitments).problems;
     expect(problems).toContain("Seat 1's nonce in set 1 does not match the hash it published.");
     expect(problems.some((p) => p.includes('Seat 2'))).toBe(false);
   });
@@ -75,6 +75,6 @@ describe('verifyGame checks every nonce against what was published for it', () =
   it('records from before nonces were hashed (no hashes) are not held to it', () => {
     const { record, commitments } = dealt();
     const { nonceHashes: _unused, ...old } = record;
-    expect(verifyGame(trepenta, old, commitments).problems).toEqual([]);
+    expect(verifyGame(pot, old, commitments).problems).toEqual([]);
   });
 });
