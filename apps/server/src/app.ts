@@ -210,7 +210,7 @@ export async function createServer(
     chat: (code, message) => io.to(channel.all(code)).emit('chat:message', message),
     placeMember: (code, memberId, seat) => {
       const sockets = io.in(channel.member(code, memberId));
-      const seats = Array.from({ length: 6 }, (_, s) => channel.seat(code, s));
+      const seats = Array.from({ length: MAX_SEATS }, (_, s) => channel.seat(code, s));
       sockets.socketsLeave([...seats, channel.spectators(code)]);
       sockets.socketsJoin(seat === null ? channel.spectators(code) : channel.seat(code, seat));
     },
@@ -227,7 +227,7 @@ export async function createServer(
       io.in(target).socketsLeave([
         channel.all(code),
         channel.spectators(code),
-        ...Array.from({ length: 6 }, (_, s) => channel.seat(code, s)),
+        ...Array.from({ length: MAX_SEATS }, (_, s) => channel.seat(code, s)),
         target,
       ]);
     },

@@ -166,3 +166,38 @@ describe('a session: seats that change between hands', () => {
     expect(stored!.log.some((e) => e.seat === 3)).toBe(true);
   });
 });
+
+describe('seats 6 and 7 (the platform seats up to 8)', () => {
+  it('a player who moves off seat 7 in the lobby is sent only their new seat’s view: nothing of seat 7', async () => {
+    const server = await startServer({ TIMER_SCALE: 0.05, NONCE_TIMEOUT_MS: 200 });
+    servers.push(server);
+    const host = new Client(server.url);
+    clients.push(host);
+    await host.connected();
+    const created = await host.ok('room:create', {
+      nickname: 'Ana',
+      game: 'test-pot',
+      settings: pot.defaultSettings,
+      seatCount: 8,
+      bots: [1, 2, 3, 4, 5, 6].map((seat) => ({ seat, level: 'greedy' as const })),
+    });
+    expect(created.you.seat).toBe(0);
+    // Ana goes to seat 7, then to seat 6 (a bot's seat emptied first); Bea takes seat 7.
+    await host.ok('room:sit', { seat: 7 });
+    await host.ok('room:setBot', { seat: 6, level: null });
+    await host.ok('room:sit', { seat: 6 });
+    await host.ok('room:setBot', { seat: 0, level: 'greedy' });
+    const bea = new Client(server.url);
+    clients.push(bea);
+    await bea.connected();
+    await bea.ok('room:join', { code: created.room.code, nickname: 'Bea' });
+    expect(bea.you?.seat).toBe(7);
+    await host.ok('room:start', {});
+    await host.until(() => (view(host)?.hand ?? 0) >= 2, 20_000, 'two hands');
+    const viewers = (client: Client) => [
+      ...new Set(client.updates.map((u) => pot.viewHead(u.view).viewer)),
+    ];
+    expect(viewers(host)).toEqual([6]);
+    expect(viewers(bea)).toEqual([7]);
+  });
+});
