@@ -195,7 +195,7 @@ describe('seats 6 and 7 (the platform seats up to 8)', () => {
     await host.ok('room:start', {});
     await host.until(() => (view(host)?.hand ?? 0) >= 2, 20_000, 'two hands');
     const viewers = (client: Client) => [
-      ...new Set(client.updates.map((u) => pot.viewHead(u.view).viewer)),
+      ...new Set(client.updates.map((u) => pot.viewHead(u.view as unknown as PotView).viewer)),
     ];
     expect(viewers(host)).toEqual([6]);
     expect(viewers(bea)).toEqual([7]);
