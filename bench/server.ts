@@ -7,7 +7,7 @@
 //   (b) saturation: every room as fast as it can; moves per second.
 // Both report server memory per room and per socket, and the ratios to the bare server.
 // With --redis, the same load also runs against one node on Redis and --nodes N nodes on Redis.
-import { fork, spawn } from 'node:child_process';
+import { execFile, fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -155,6 +155,10 @@ interface Memory {
 /** A running deployment under test: its URLs, its memory, and how to stop it. */
 interface Deployment {
   urls: string[];
+  /** Several nodes: each node's name and URL (where a join answered ELSEWHERE goes). */
+  nodes?: Record<string, string>;
+  /** A Redis deployment's Redis: its CPU time (µs) and commands processed so far. */
+  redis?: () => Promise<{ cpu: number; commands: number }>;
   memory(): Promise<Memory>;
   stop(): Promise<void>;
 }
@@ -189,6 +193,11 @@ interface Result {
   rss: number;
   /** The client processes' own event-loop delay, p99 (ms, the worst process). */
   clientDelayP99: number;
+  /** Redis deployments: Redis's own CPU time per move (µs), and the commands it ran per move. */
+  redisCpuPerMove: number;
+  redisCommandsPerMove: number;
+  /** Seats whose join was sent to their room's node (several nodes). */
+  moved: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -272,6 +281,25 @@ async function startNode(
   return { child, url };
 }
 
+/** Redis's CPU time (µs, user + system, its own threads) and commands processed, from INFO. */
+function redisCounters(url: string): Promise<{ cpu: number; commands: number }> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    execFile(process.env.REDIS_CLI ?? 'redis-cli', ['-p', port, 'INFO', 'all'], (error, stdout) => {
+      if (error) {
+        reject(new Error(`redis-cli INFO failed: ${error.message}`));
+        return;
+      }
+      const field = (name: string) =>
+        Number(new RegExp(`^${name}:([0-9.]+)`, 'm').exec(stdout)?.[1] ?? NaN);
+      resolve({
+        cpu: (field('used_cpu_user') + field('used_cpu_sys')) * 1e6,
+        commands: field('total_commands_processed'),
+      });
+    });
+  });
+}
+
 async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'trepenta-bench-redis-'));
@@ -347,12 +375,17 @@ async function deploy(target: Target): Promise<Deployment> {
   }
   const redis = await startRedis();
   const count = target === 'redis-1' ? 1 : nodeCount;
-  const nodes: { child: ChildProcess; url: string }[] = [];
-  for (let i = 0; i < count; i++)
-    nodes.push(await startNode({ REDIS_URL: redis.url, DATA_DIR: tmpdir() }));
+  const nodes: { child: ChildProcess; url: string; name: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `node${i + 1}`;
+    const node = await startNode({ REDIS_URL: redis.url, DATA_DIR: tmpdir(), NODE_NAME: name });
+    nodes.push({ ...node, name });
+  }
   const urls = nodes.map((n) => n.url);
   return {
     urls,
+    nodes: Object.fromEntries(nodes.map((n) => [n.name, n.url])),
+    redis: () => redisCounters(redis.url),
     memory: () => memoryOf(urls),
     async stop() {
       await Promise.all(nodes.map((n) => stopChild(n.child)));
@@ -437,6 +470,7 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
             target: target === 'bare' ? 'bare' : 'server',
             game: game.id,
             urls: deployment.urls,
+            ...(deployment.nodes ? { nodes: deployment.nodes } : {}),
             rooms: share,
             offset: w * perWorker,
             totalRooms: rooms,
@@ -457,11 +491,21 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
     const measured = (async () => {
       await sleep(warmupMs);
       const before = await cpuOf(deployment.urls);
+      const redisBefore = await deployment.redis?.();
       await sleep(durationMs);
       const cpu = (await cpuOf(deployment.urls)) - before;
-      return { cpu, rss: (await deployment.memory()).rss };
+      const redisAfter = await deployment.redis?.();
+      const redis =
+        redisBefore && redisAfter
+          ? {
+              cpu: redisAfter.cpu - redisBefore.cpu,
+              // Less the INFO itself, which counts as one.
+              commands: redisAfter.commands - redisBefore.commands - 1,
+            }
+          : { cpu: NaN, commands: NaN };
+      return { cpu, redis, rss: (await deployment.memory()).rss };
     })();
-    const [reports, { cpu, rss }] = await Promise.all([
+    const [reports, { cpu, redis, rss }] = await Promise.all([
       running as Promise<WorkerReport[]>,
       measured,
     ]);
@@ -481,6 +525,9 @@ async function run(target: Target, mode: 'fixed' | 'saturate', rooms: number): P
       heapPerRoom: (withRooms.heapUsed - withSockets.heapUsed) / rooms,
       rss,
       clientDelayP99: Math.max(...reports.map((r) => r.loopDelayP99)),
+      redisCpuPerMove: redis.cpu / completed,
+      redisCommandsPerMove: redis.commands / completed,
+      moved: reports.reduce((sum, r) => sum + (r.moved ?? 0), 0),
     };
   } finally {
     for (const worker of workers) worker.kill('SIGKILL');
@@ -548,6 +595,9 @@ const results: Result[] = scenarios.flatMap(([mode, rooms]) =>
       heapPerSocket: mid((r) => r.heapPerSocket),
       rss: mid((r) => r.rss),
       clientDelayP99: mid((r) => r.clientDelayP99),
+      redisCpuPerMove: mid((r) => r.redisCpuPerMove),
+      redisCommandsPerMove: mid((r) => r.redisCommandsPerMove),
+      moved: mid((r) => r.moved),
     };
   }),
 );
@@ -577,6 +627,17 @@ for (const r of results) {
     ].join(' '),
   );
 }
+const onRedis = results.filter((r) => !Number.isNaN(r.redisCpuPerMove));
+if (onRedis.length > 0) {
+  console.log(
+    "\nRedis itself (the same runs): its CPU time and the commands it ran per move; seats sent to their room's node at joining (ELSEWHERE)",
+  );
+  for (const r of onRedis) {
+    console.log(
+      `  ${label[r.target].padEnd(18)} ${r.mode.padEnd(8)} ${String(r.rooms).padStart(6)} rooms: Redis ${r.redisCpuPerMove.toFixed(0)} µs and ${r.redisCommandsPerMove.toFixed(2)} commands per move; ${r.moved} seats moved`,
+    );
+  }
+}
 console.log(
   `\nRatios to the ${label.bare} server (median of the runs' ratios, each run to the bare run beside it; every run's ratio in brackets):`,
 );
@@ -605,6 +666,20 @@ for (const [mode, rooms] of scenarios) {
       const cpu = ratios((r) => r.cpuPerMove);
       console.log(
         `  ${label[target].padEnd(18)} saturation, ${rooms} rooms: moves/s ${median(moves).toFixed(2)}×${range(moves)}, CPU per move ${median(cpu).toFixed(2)}×${range(cpu)}`,
+      );
+    }
+  }
+}
+if (values.redis) {
+  console.log(
+    `\nRedis deployments to the ${label.sqlite} server (CPU per move of the nodes, all of them together, to the SQLite node's; each run to the SQLite run beside it):`,
+  );
+  for (const [mode, rooms] of scenarios) {
+    const sqlite = runsOf('sqlite', mode, rooms);
+    for (const target of ['redis-1', 'redis-n'] as const) {
+      const cpu = runsOf(target, mode, rooms).map((r, i) => r.cpuPerMove / sqlite[i]!.cpuPerMove);
+      console.log(
+        `  ${label[target].padEnd(18)} ${mode.padEnd(8)} ${String(rooms).padStart(6)} rooms: CPU per move ${median(cpu).toFixed(2)}×${range(cpu)}`,
       );
     }
   }

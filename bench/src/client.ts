@@ -17,6 +17,8 @@ export interface WorkerOrders {
   /** The game the rooms play (the registry's id). */
   game: string;
   urls: string[];
+  /** Several nodes: each node's name (NODE_NAME) and URL, where a join answered ELSEWHERE goes. */
+  nodes?: Record<string, string>;
   rooms: number;
   /** Index of this worker's first room, for distinct names and seeds. */
   offset: number;
@@ -31,6 +33,8 @@ export interface WorkerReport {
   errors: number;
   /** This client process's event-loop delay while measuring, p99 (ms): its own stalls. */
   loopDelayP99: number;
+  /** Seats whose join was sent to the room's node (several nodes). */
+  moved: number;
 }
 
 type Msg =
@@ -45,14 +49,17 @@ const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 const latencies: number[] = [];
 let completed = 0;
 let errors = 0;
+/** Seats whose join was sent to the room's node (ELSEWHERE). */
+let moved = 0;
 let orders: WorkerOrders;
 const sockets: Socket[] = [];
 const tables: Table[] = [];
 
-function connect(url: string): Promise<Socket> {
+function connect(url: string, query: Record<string, string> = {}): Promise<Socket> {
   const socket = io(url, {
     transports: ['websocket'],
     auth: { protocolVersion: PROTOCOL_VERSION },
+    query,
     reconnection: false,
     forceNew: true,
   });
@@ -130,12 +137,25 @@ class Table {
     })) as { ok: boolean; room: RoomView; code?: string };
     if (!created.ok) throw new Error(`room:create refused: ${JSON.stringify(created)}`);
     this.code = created.room.code;
-    for (const [i, socket] of others.entries()) {
-      const joined = (await socket
-        .timeout(30_000)
-        .emitWithAck('room:join', { code: this.code, nickname: `P${this.index}-${i + 1}` })) as {
-        ok: boolean;
-      };
+    for (const [i, entered] of others.entries()) {
+      let socket = entered;
+      const join = () =>
+        socket.timeout(30_000).emitWithAck('room:join', {
+          code: this.code,
+          nickname: `P${this.index}-${i + 1}`,
+        }) as Promise<{ ok: boolean; code?: string; node?: string }>;
+      let joined = await join();
+      // Several nodes: a seat that came in through another node goes to the room's, as a
+      // browser does (reconnecting with ?room= and ?node=, which a load balancer routes by).
+      if (!joined.ok && joined.code === 'ELSEWHERE' && joined.node) {
+        const url = orders.nodes?.[joined.node];
+        if (!url) throw new Error(`sent to ${joined.node}, a node this client does not know`);
+        socket.close();
+        socket = await connect(url, { room: this.code, node: joined.node });
+        this.seats[i + 1] = socket;
+        moved++;
+        joined = await join();
+      }
       if (!joined.ok) throw new Error(`room:join refused: ${JSON.stringify(joined)}`);
     }
     this.seats.forEach((socket, seat) => {
@@ -369,6 +389,7 @@ process.on('message', (message: Msg | { orders: WorkerOrders }) => {
           completed,
           errors,
           loopDelayP99: loopDelay.percentile(99) / 1e6,
+          moved,
         };
         process.send?.({ report });
         for (const socket of sockets) socket.close();

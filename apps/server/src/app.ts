@@ -39,15 +39,15 @@ import {
   checkSeats,
   fail,
   malformed,
+  stored,
 } from './room';
 import type { Failure, Outcome, Transport } from './room';
 import { RedisCoordinator, RedisStore, redisClient } from './store/redis';
 import { SqliteStore } from './store/sqlite';
-import { LocalCoordinator, newRoomRecord } from './store/types';
+import { Elsewhere, LocalCoordinator, NotOwner, newRoomRecord } from './store/types';
 import type { Coordinator, MemberRecord, RoomStore, SeatRecord } from './store/types';
 import { gameParser } from './gameParser';
 import { ReplayCache } from './replays';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { randomBytes } from 'node:crypto';
 
 interface SocketData {
@@ -122,16 +122,16 @@ export async function createServer(
     if (reply.statusCode >= 500) request.log.error(line, 'request failed');
     else request.log.debug(line, 'request');
   });
-  const nodeId = randomBytes(6).toString('hex');
-  // REDIS_URL switches rooms to Redis and the Socket.IO adapter to Redis streams (several nodes).
+  // This process's id in presence records and as a room's owner: the node's name (how the load
+  // balancer knows it) and a part of its own, so that a node restarted under the same name is
+  // not taken for the one before it (whose sockets are gone).
+  const nodeId = `${config.NODE_NAME}~${randomBytes(4).toString('hex')}`;
+  // REDIS_URL switches rooms to Redis (several nodes, each serving the rooms it owns).
   const redis = config.REDIS_URL
-    ? {
-        commands: redisClient(config.REDIS_URL, { failFast: true }),
-        adapter: redisClient(config.REDIS_URL, { failFast: false }),
-      }
+    ? { commands: redisClient(config.REDIS_URL, { failFast: true }) }
     : null;
   let redisDown = redis !== null && redis.commands.status !== 'ready';
-  for (const client of redis ? [redis.commands, redis.adapter] : []) {
+  for (const client of redis ? [redis.commands] : []) {
     // Redis going away is expected to happen; say so once, and once more when it is back.
     client.on('error', (error: Error) => {
       if (!redisDown) app.log.warn({ err: error.message }, 'Redis is unreachable; retrying');
@@ -148,11 +148,12 @@ export async function createServer(
     store = options.store;
     coordinator = options.coordinator ?? new LocalCoordinator(nodeId);
   } else if (redis) {
-    const redisStore = new RedisStore(redis.commands, config.REDIS_PREFIX);
+    const redisStore = new RedisStore(redis.commands, config.REDIS_PREFIX, {
+      node: nodeId,
+      nodeTtlMs: config.NODE_TTL_MS,
+    });
     store = redisStore;
     const redisCoordinator = new RedisCoordinator(redisStore, nodeId, {
-      leaseMs: config.LEASE_MS,
-      sweepMs: config.SWEEP_DUE_MS,
       nodeTtlMs: config.NODE_TTL_MS,
     });
     await redisCoordinator.start();
@@ -185,9 +186,6 @@ export async function createServer(
       }
       callback(null, true);
     },
-    ...(redis
-      ? { adapter: createAdapter(redis.adapter, { streamName: `${config.REDIS_PREFIX}socket.io` }) }
-      : {}),
   });
 
   /** The address a request counts against for the per-address limits (TRUST_PROXY). */
@@ -235,15 +233,21 @@ export async function createServer(
 
   const deps = { store, transport, config, metrics, coordinator, logger: app.log };
 
-  /** Brings a room into this node: from memory, or from the store (another node's, or before a restart). */
+  /**
+   * Brings a room into this node: from memory, or from the store (before a restart, or another
+   * node's). With several nodes a room is served by one node at a time: this one claims it first,
+   * and a room another live node serves is answered `Elsewhere`. `hint` is the node the client was
+   * sent to (its `?node=`): when that is the owner, the load balancer could not reach it, so it is
+   * waited for to be silent for the liveness window, then taken over.
+   */
   const loading = new Map<string, Promise<Room | undefined>>();
-  function getRoom(code: string): Promise<Room | undefined> {
+  function getRoom(code: string, hint?: string): Promise<Room | undefined> {
     const cached = rooms.get(code);
     if (cached) return Promise.resolve(cached);
     let pending = loading.get(code);
     if (!pending) {
-      pending = store
-        .loadRoom(code)
+      pending = claimRoom(code, hint)
+        .then(() => stored(store.loadRoom(code)))
         .then((loaded) => {
           if (!loaded) return undefined;
           const room = rooms.get(code) ?? new Room(loaded.room, deps);
@@ -258,12 +262,52 @@ export async function createServer(
     return pending;
   }
 
+  /** Takes the room for this node (several nodes), or throws Elsewhere with who serves it. */
+  async function claimRoom(code: string, hint: string | undefined): Promise<void> {
+    if (store.soleWriter) return;
+    const deadline = Date.now() + config.NODE_TTL_MS + 1000;
+    for (;;) {
+      const owner = await stored(store.claim(code, nodeId));
+      if (owner === null) return;
+      const name = nodeName(owner);
+      if (hint !== name || Date.now() > deadline || shuttingDown) throw new Elsewhere(code, name);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500, config.NODE_TTL_MS / 4)));
+    }
+  }
+
+  /**
+   * Another node took the room over (this one was silent too long, or let it go): this copy goes,
+   * and its sockets are disconnected, so that their clients come back through the load balancer
+   * and are sent to the room's node.
+   */
+  function lose(code: string): void {
+    const room = rooms.get(code);
+    if (room) {
+      room.loseToAnotherNode();
+      unload(room);
+    }
+    // A moment later, so that the answer to the request that found out reaches its client first.
+    setTimeout(() => io.in(channel.all(code)).disconnectSockets(true), 50).unref();
+    app.log.warn({ room: code }, 'another node serves this room now');
+  }
+
+  /** Several nodes: an error that says the room is served elsewhere (the copy here is let go). */
+  function servedElsewhere(error: unknown): boolean {
+    if (error instanceof NotOwner) {
+      lose(error.roomCode);
+      return true;
+    }
+    return error instanceof Elsewhere;
+  }
+
   coordinator.onMembershipChange(() => {
     for (const room of rooms.values()) {
       void room
         .run(() => room.membershipChanged())
-        .catch((error: unknown) =>
-          app.log.warn({ err: error, room: room.code }, 'a room could not re-check presence'),
+        .catch(
+          (error: unknown) =>
+            servedElsewhere(error) ||
+            app.log.warn({ err: error, room: room.code }, 'a room could not re-check presence'),
         );
     }
   });
@@ -272,7 +316,7 @@ export async function createServer(
     void getRoom(code)
       .then((room) => room?.run(() => room.tick()))
       .catch((error: unknown) => {
-        if (forgetIfGone(error) || shuttingDown) return;
+        if (forgetIfGone(error) || servedElsewhere(error) || shuttingDown) return;
         app.log.error({ err: error, room: code }, 'a room wake-up failed; trying again soon');
         // What was due (a deal at the nonce deadline, a host passed on, a timeout) is still due: one
         // node has no lease to fire it again, so the room wakes up again shortly.
@@ -521,7 +565,8 @@ export async function createServer(
     room
       .run(() => room.detachSocket(memberId))
       .catch((error: unknown) => {
-        if (forgetIfGone(error) || shuttingDown || rooms.get(room.code) !== room) return;
+        if (forgetIfGone(error) || servedElsewhere(error)) return;
+        if (shuttingDown || rooms.get(room.code) !== room) return;
         const delay = Math.min(DEPARTURE_RETRY_MAX_MS, DEPARTURE_RETRY_MS * 2 ** failures);
         app.log.warn(
           { err: error, room: room.code, retryInMs: delay },
@@ -640,7 +685,7 @@ export async function createServer(
       // Returning with a token (256 bits) is not a guess; only new joins count against the limit,
       // and with a token, only a code or a token that finds nothing (codes are guessed that way too).
       if (!p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
-      const found = await getRoom(p.code);
+      const found = await getRoom(p.code, nodeHint(socket));
       if (!found) {
         if (p.token && !joinLimiter.take(socket.data.address)) return fail('RATE_LIMITED');
         return fail('ROOM_NOT_FOUND');
@@ -718,7 +763,7 @@ export async function createServer(
       for (let tries = 0; room && tries < 3; tries++) {
         const answer = await joinOn(room);
         if (answer !== MOVED) return answer;
-        room = await getRoom(p.code);
+        room = await getRoom(p.code, nodeHint(socket));
       }
       return room ? fail('UNAVAILABLE') : fail('ROOM_NOT_FOUND');
     },
@@ -883,6 +928,18 @@ export async function createServer(
           reply(fail('ROOM_NOT_FOUND'));
           return;
         }
+        if (error instanceof Elsewhere) {
+          metrics.errors.inc({ code: 'ELSEWHERE' });
+          reply({ ...fail('ELSEWHERE'), node: error.owner });
+          return;
+        }
+        if (servedElsewhere(error)) {
+          // Lost to another node meanwhile: nothing was written; the client comes back (its
+          // socket was disconnected) and is sent there, and may send the same request again.
+          metrics.errors.inc({ code: 'UNAVAILABLE' });
+          reply(fail('UNAVAILABLE'));
+          return;
+        }
         const code = error instanceof StoreUnavailable ? 'UNAVAILABLE' : 'INTERNAL';
         app.log.error({ err: error, event: name, room: socket.data.code }, 'request failed');
         metrics.errors.inc({ code });
@@ -946,14 +1003,21 @@ export async function createServer(
   });
   app.get<{ Params: { code: string } }>('/api/rooms/:code', async (request, reply) => {
     const code = roomCodeSchema.safeParse(request.params.code);
-    const room = code.success ? await getRoom(code.data) : undefined;
-    // In the room's line, which with several nodes first takes what another node wrote.
-    const view = await room
-      ?.run(() => room.view())
-      .catch((error: unknown) => {
-        if (forgetIfGone(error)) return undefined;
-        throw error;
-      });
+    const local = code.success ? rooms.get(code.data) : undefined;
+    // A room this node serves, in its line; any other is read from the store as it is written
+    // (a summary does not take the room from the node that serves it).
+    const view = local
+      ? await local
+          .run(() => local.view())
+          .catch((error: unknown) => {
+            if (forgetIfGone(error) || servedElsewhere(error)) return undefined;
+            throw error;
+          })
+      : code.success
+        ? await stored(store.loadRoom(code.data)).then((loaded) =>
+            loaded ? new Room(loaded.room, deps).view() : undefined,
+          )
+        : undefined;
     if (!view)
       return reply
         .code(404)
@@ -1050,18 +1114,36 @@ export async function createServer(
     const now = Date.now();
     await expireIdleRooms(now);
     if (store.soleWriter) return;
-    // After the expiries, so that the copies they loaded only to look at (rooms still in use
-    // through other nodes) leave at once instead of counting against MAX_ROOMS until the next.
-    // Decided in each room's line, so that a join queued there finishes first (and is counted).
+    // Rooms another node took over while this one was silent (a long pause) go from here.
+    for (const code of await store.lost([...rooms.keys()], nodeId)) lose(code);
+    // The rooms this node serves expire here (the index above passes over rooms served by a
+    // node that is alive: their own node looks at them).
     for (const room of [...rooms.values()]) {
       if (shuttingDown) return;
+      if (room.idleFor(now) > config.ROOM_IDLE_MS)
+        await expireIfIdle(room).catch((error: unknown) => {
+          if (!forgetIfGone(error) && !servedElsewhere(error))
+            app.log.error({ err: error, room: room.code }, 'expiring a room failed');
+        });
+    }
+    // A room nobody here has used for 10 minutes leaves this node's memory and is let go, so
+    // that any node may take it in. Decided in the room's line, so that a join queued there
+    // finishes first (and is counted).
+    const letGo: string[] = [];
+    for (const room of [...rooms.values()]) {
+      if (shuttingDown) break;
       if (room.localSockets > 0 || now - room.record.lastActivity <= 600_000) continue;
       await room
         .run(() => {
-          if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) unload(room);
+          if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) {
+            room.close();
+            unload(room);
+            letGo.push(room.code);
+          }
         })
-        .catch((error: unknown) => void forgetIfGone(error));
+        .catch((error: unknown) => void (forgetIfGone(error) || servedElsewhere(error)));
     }
+    await store.release(letGo, nodeId);
     for (const code of creators.keys()) {
       if (shuttingDown) return;
       if (!rooms.has(code) && (await store.stamp(code)) === null) creators.delete(code);
@@ -1079,7 +1161,8 @@ export async function createServer(
           if (room) await expireIfIdle(room);
           else await store.deleteRoom(code);
         } catch (error) {
-          if (!forgetIfGone(error))
+          // Served by a live node: that node's own sweep expires it.
+          if (!forgetIfGone(error) && !servedElsewhere(error))
             app.log.error({ err: error, room: code }, 'expiring a room failed');
         }
       }
@@ -1118,6 +1201,13 @@ export async function createServer(
       // Let clients know, then finish what each room is doing before closing storage.
       io.emit('server:shutdown', { reconnectInMs: 500 });
       await Promise.all([...rooms.values()].map((room) => room.run(() => room.close())));
+      // Its rooms are let go: the clients coming back through another node are served there at
+      // once, not after the liveness window.
+      await store
+        .release([...rooms.keys()], nodeId)
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'letting the rooms go failed; they are taken over later'),
+        );
       await coordinator.close();
       io.disconnectSockets(true);
       await new Promise<void>((done) => {
@@ -1125,7 +1215,6 @@ export async function createServer(
       });
       await app.close();
       await store.close();
-      await redis?.adapter.quit().catch(() => redis.adapter.disconnect());
     },
   };
 }
@@ -1134,6 +1223,18 @@ export async function createServer(
 interface EngineConnection {
   request: IncomingMessage;
   once(event: 'close', listener: () => void): unknown;
+}
+
+/** The name a node is reached by (its NODE_NAME), from its id in presence and ownership records. */
+function nodeName(nodeId: string): string {
+  const mark = nodeId.lastIndexOf('~');
+  return mark < 0 ? nodeId : nodeId.slice(0, mark);
+}
+
+/** The node a client was sent to (`?node=` in its connection's URL), if it names one. */
+function nodeHint(socket: GameSocket): string | undefined {
+  const hint = socket.handshake.query.node;
+  return typeof hint === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(hint) ? hint : undefined;
 }
 
 /** A join's answer when the room's copy it ran on is no longer this node's (it runs again). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -73,11 +74,18 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{0,64}$/)
     .default('trepenta:'),
-  /** A node that claimed a room's wake-up and died is replaced after this long. */
-  LEASE_MS: ms(5000, 100),
-  /** How often each node looks for overdue rooms. */
-  SWEEP_DUE_MS: ms(250, 10),
-  /** A node that has not shown signs of life for this long is considered gone (its sockets too). */
+  /**
+   * Several nodes: this node's name, as the load balancer knows it (a client sent elsewhere comes
+   * back with `?node=` this name, docs/operations.md). Default: a random name per start.
+   */
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+    .default(() => randomBytes(6).toString('hex')),
+  /**
+   * A node that has not shown signs of life for this long is considered gone: its sockets count
+   * as disconnected, and another node may take its rooms over.
+   */
   NODE_TTL_MS: ms(6000, 3 * HEARTBEAT_FLOOR_MS),
   /** Serve extra test-only endpoints; never in production. */
   TEST_HOOKS: bool.default(false),

@@ -17,7 +17,7 @@ import type { Config } from './config';
 import { currentGame, requireGame } from './games';
 import type { ZodError } from 'zod';
 import type { Metrics } from './metrics';
-import { actionKey } from './store/types';
+import { NotOwner, actionKey } from './store/types';
 import type {
   CommitRecord,
   Coordinator,
@@ -93,10 +93,12 @@ export class RoomGone extends Error {
 /** The store could not be reached: the request fails with UNAVAILABLE and nothing changes. */
 export class StoreUnavailable extends Error {}
 
-async function stored<T>(write: Promise<T>): Promise<T> {
+export async function stored<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
+    // Another node's room: not the store's failure (the write was refused, nothing written).
+    if (error instanceof NotOwner) throw error;
     throw new StoreUnavailable(String(error));
   }
 }
@@ -162,6 +164,8 @@ export class Room {
   private timerRetry: { key: string; at: number } | null = null;
   private closed = false;
   private gone = false;
+  /** Another node serves the room now (it took it over): requests queued here are sent there. */
+  private lost = false;
   /** When this node took the room in (created or loaded): "away since" for the unknown. */
   private readonly since = Date.now();
   readonly log: FastifyBaseLogger;
@@ -209,34 +213,16 @@ export class Room {
   /** One queued operation, tried again (up to four times) over a fresh copy after a conflict. */
   private async attempt<T>(operation: () => Promise<T> | T): Promise<T> {
     for (let tries = 0; ; tries++) {
-      // A request that waited behind the room's deletion must not write it back.
+      // A request that waited behind the room's deletion must not write it back; one that waited
+      // behind its loss to another node is sent there.
       if (this.gone) throw new RoomGone(this.code);
-      if (!this.store.soleWriter) await this.refresh();
+      if (this.lost) throw new NotOwner(this.code);
       try {
         return await operation();
       } catch (error) {
         if (!(error instanceof Conflict) || tries >= 4) throw error;
         await this.reload();
       }
-    }
-  }
-
-  /** Several nodes: take what another node wrote since this copy was read. */
-  private async refresh(): Promise<void> {
-    const stamp = await stored(this.store.stamp(this.code));
-    if (stamp === null) {
-      // Revision 0 is a room being created, not stored yet.
-      if (this.record.revision === 0) return;
-      this.close(true);
-      throw new RoomGone(this.code);
-    }
-    const game = this.record.status === 'playing' ? this.game : null;
-    const version = game ? game.module.version(game.state) : null;
-    if (
-      stamp.revision !== this.record.revision ||
-      (stamp.version !== null && version !== null && stamp.version !== version)
-    ) {
-      await this.reload();
     }
   }
 
@@ -1602,6 +1588,12 @@ export class Room {
     this.closed = true;
     if (gone) this.gone = true;
     this.coordinator.arm(this.code, null);
+  }
+
+  /** Several nodes: another node took the room over; what waits in its line is sent there. */
+  loseToAnotherNode(): void {
+    this.lost = true;
+    this.close();
   }
 
   get isClosed(): boolean {

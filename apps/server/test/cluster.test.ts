@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, settingsWith } from '@trepenta/rules';
-import type { Action } from '@trepenta/rules';
-import { Client, decide, playUntilOver, startServer } from './harness';
+import { Client, playUntilOver, startServer } from './harness';
 import type { TestServer } from './harness';
 import type { Config } from '../src/config';
 import type { RedisStore } from '../src/store/redis';
@@ -61,7 +60,7 @@ runIt('two server nodes on one Redis', () => {
     };
   }
 
-  it('a full game with players spread across both nodes; each gets only its own view', async () => {
+  it('players who come in through either node are served by the room’s node; a full game, each getting only its own view', async () => {
     redis = await TestRedis.start();
     const [a, b] = [await node(), await node()];
     const host = client(a);
@@ -77,6 +76,10 @@ runIt('two server nodes on one Redis', () => {
     await Promise.all([bea.connected(), cyd.connected()]);
     await bea.ok('room:join', { code: created.room.code, nickname: 'Bea' });
     await cyd.ok('room:join', { code: created.room.code, nickname: 'Cyd' });
+    // Bea came in through b: the room is a's, so she was sent there (ELSEWHERE), once.
+    expect([bea.moves, bea.url]).toEqual([1, a.url]);
+    expect([cyd.moves, cyd.url]).toEqual([0, a.url]);
+    expect(b.server.rooms.has(created.room.code)).toBe(false);
     await host.until(() => host.room?.members.length === 3, 5000, 'everyone in the lobby');
     await host.ok('room:start', {});
     const players = [host, bea, cyd];
@@ -92,16 +95,20 @@ runIt('two server nodes on one Redis', () => {
     expect(bea.view!.totals).toEqual(host.view!.totals);
   });
 
-  it('idle rooms expire although the node holding them never sweeps; copies elsewhere answer as gone; the creator may open rooms again', async () => {
+  it('idle rooms expire on the node that serves them, and through another node when theirs has stopped; the creator may open rooms again', async () => {
     redis = await TestRedis.start();
     const idle = 600;
-    // Node a never sweeps (its sweep is a day away): the rooms it holds must expire through b.
+    const ttl = 600;
+    // One liveness window for all (as a deployment must have it: a node with a shorter one
+    // would count the others gone between their heartbeats and take their rooms).
     const a = await node({
       ROOM_IDLE_MS: idle,
-      SWEEP_INTERVAL_MS: 86_400_000,
+      SWEEP_INTERVAL_MS: 50,
       ROOMS_PER_ADDRESS: 1,
+      NODE_TTL_MS: ttl,
     });
-    const b = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 50 });
+    const b = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 50, NODE_TTL_MS: ttl });
+    const c = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 86_400_000, NODE_TTL_MS: ttl });
     const settings = settingsWith([]);
     const roomAt = async (server: TestServer, code: string) =>
       (await getJson(`${server.url}/api/rooms/${code}`)).status;
@@ -113,32 +120,36 @@ runIt('two server nodes on one Redis', () => {
     expect(
       await refused.request('room:create', { nickname: 'Bo', settings, seatCount: 2, bots: [] }),
     ).toMatchObject({ ok: false, code: 'TOO_MANY_ROOMS' });
-    // One kept in use, quietly, on b for longer than the idle time.
-    const kept = await open(b, 'Kim');
-    // b never loads the room a holds: only the store's index of activity leads it there.
-    expect(await roomAt(a, gone.code)).toBe(200);
+    // A room on c, a node that never sweeps and then stops without letting its rooms go (as a
+    // crash would leave them): b takes it over once c has been silent, and expires it.
+    const orphan = await open(c, 'Cyd');
+    const store = c.server.store;
+    store.release = () => Promise.resolve();
+    orphan.client.close();
+    await c.close();
+    nodes.splice(nodes.indexOf(c), 1);
 
     const left = Date.now();
     gone.client.close();
     await waitFor(
-      async () => (await b.server.store.loadRoom(gone.code)) === null,
+      async () => (await a.server.store.loadRoom(gone.code)) === null,
       10_000,
-      'b to expire the room a holds',
+      'a to expire its room',
     );
     expect(Date.now() - left).toBeGreaterThanOrEqual(idle - 50);
-    // a's copy is stale: asked, it finds the room gone, for the API and for a returning token.
-    expect(await roomAt(a, gone.code)).toBe(404);
-    expect(await roomAt(b, gone.code)).toBe(404);
-    const back = client(a);
+    expect(await roomAt(a, gone.code), 'the summary on a').toBe(404);
+    expect(await roomAt(b, gone.code), 'the summary on b').toBe(404);
+    const back = client(b);
     await back.connected();
     expect(await back.request('room:join', { code: gone.code, token: gone.token })).toMatchObject({
       ok: false,
       code: 'ROOM_NOT_FOUND',
     });
-    // The room kept in use (its member connected to a live node) is still there and works.
-    expect(Date.now() - left).toBeGreaterThan(idle);
-    expect(await roomAt(a, kept.code)).toBe(200);
-    expect(await kept.client.request('room:lock', { locked: true })).toEqual({ ok: true });
+    await waitFor(
+      async () => (await b.server.store.loadRoom(orphan.code)) === null,
+      10_000,
+      'b to expire the room of the stopped node',
+    );
     // The expired room no longer counts against its creator's address on a.
     await waitFor(
       async () =>
@@ -242,34 +253,34 @@ runIt('two server nodes on one Redis', () => {
     );
   });
 
-  it('an idle room is not deleted under a player who comes back through another node meanwhile', async () => {
+  it('a room is served by one node at a time: a join, a summary and an idle sweep through another node write nothing to it', async () => {
     redis = await TestRedis.start();
-    const idle = 300;
-    const a = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 86_400_000 });
-    const b = await node({ ROOM_IDLE_MS: idle, SWEEP_INTERVAL_MS: 50 });
+    const a = await node({ ROOM_IDLE_MS: 300 });
+    const b = await node({ ROOM_IDLE_MS: 300, SWEEP_INTERVAL_MS: 50 });
     const { client: ana, code, token } = await open(a, 'Ana');
     ana.close();
-
-    // b decides the room has been idle long enough; just before its delete is written, Ana comes
-    // back through a (the race the delete's compare-and-set closes).
-    const back = client(a);
-    const store = b.server.store;
-    const deleteRoom = store.deleteRoom.bind(store);
-    let raced = 0;
-    store.deleteRoom = async (target, revision) => {
-      if (target === code && raced++ === 0) {
-        await back.connected();
-        await back.ok('room:join', { code, token });
-      }
-      return deleteRoom(target, revision);
-    };
-    await waitFor(() => Promise.resolve(raced > 0), 10_000, 'b to try to expire the room');
-    await sleep(4 * idle);
-    // The room stays, with Ana back in it, and answers her.
-    expect(await store.loadRoom(code)).not.toBeNull();
+    const store = b.server.store as RedisStore;
+    const writes: string[] = [];
+    for (const method of ['saveRoom', 'appendAction', 'startGame', 'deleteRoom'] as const) {
+      const original = (store[method] as (...args: unknown[]) => Promise<boolean>).bind(store);
+      (store as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        writes.push(method);
+        return original(...args);
+      };
+    }
+    // b looks at the room (a summary) and sends a returning player to a.
     expect((await getJson(`${b.url}/api/rooms/${code}`)).status).toBe(200);
-    expect(await back.request('room:lock', { locked: true })).toEqual({ ok: true });
-    await back.until(() => back.room?.locked === true, 5000, 'the room locked, for everyone in it');
+    const back = client(b);
+    await back.connected();
+    expect(await back.request('room:join', { code, token })).toMatchObject({ ok: true });
+    expect(back.url).toBe(a.url);
+    // Idle on a (its sweep is a day away): b's sweeps, many of them, leave it to a.
+    back.close();
+    await sleep(1000);
+    expect(writes).toEqual([]);
+    expect(b.server.rooms.has(code)).toBe(false);
+    expect(await store.client.hget(store.key.room(code), 'owner')).toMatch(/~/);
+    expect(await store.loadRoom(code)).not.toBeNull();
   });
 
   /**
@@ -322,99 +333,42 @@ runIt('two server nodes on one Redis', () => {
   });
 
   /**
-   * A game action is appended only over the room revision it was decided on, also when it leaves
-   * the room record as it is (store/redis.ts APPEND): a node that read the room before another
-   * node changed it (a seat taken back from the stand-in, a member kicked) reloads and decides
-   * again. Here the stand-in makes no move for a player after they were told the seat is theirs.
+   * A node that stops answering (a long pause) for the liveness window loses its rooms: another
+   * node takes a room over when a player comes back through it, and when the paused node wakes,
+   * its writes to that room are refused (fenced by the owner in every write script): its copy
+   * goes and its sockets are disconnected, to come back to the room's new node.
    */
-  it('R23: after room:takeBack is acknowledged, the stand-in makes no move in that seat', async () => {
+  it('a node silent for the liveness window loses its room to another; its writes are refused after, and its players are sent to the new node', async () => {
     redis = await TestRedis.start();
-    const a = await node({ BOT_DELAY_MS: 0 });
-    const b = await node({ BOT_DELAY_MS: 0 });
-    const ana = client(a);
-    const created = await ana.ok('room:create', {
-      nickname: 'Ana',
-      settings: settingsWith([]),
-      seatCount: 2,
+    const ttl = 600;
+    const a = await node({ NODE_TTL_MS: ttl });
+    const b = await node({ NODE_TTL_MS: ttl });
+    const { client: ana, code, token } = await open(a, 'Ana', [{ seat: 1, level: 'greedy' }]);
+    // a falls silent: no heartbeat (its coordinator stopped), but its sockets stay open.
+    await a.server.coordinator.close();
+    await sleep(ttl + 300);
+    // Ana's other tab comes in through b: a is silent, so b takes the room over.
+    const tab = client(b);
+    await tab.connected();
+    expect(await tab.request('room:join', { code, token })).toMatchObject({ ok: true });
+    expect(tab.url).toBe(b.url);
+    expect(b.server.rooms.has(code)).toBe(true);
+    const before = await b.server.store.loadRoom(code);
+    // Ana's first tab, still on a, locks the room: a's write is refused, nothing is written, and
+    // a lets the room go and disconnects her there.
+    expect(await ana.request('room:lock', { locked: true })).toMatchObject({
+      ok: false,
+      code: 'UNAVAILABLE',
     });
-    const code = created.room.code;
-    const bea = client(b);
-    const joined = await bea.ok('room:join', { code, nickname: 'Bea' });
-    await ana.until(() => ana.room?.members.length === 2, 5000, 'both in the lobby');
-    await ana.ok('room:start', {});
-    await Promise.all([ana, bea].map((c) => c.until(() => c.view !== null, 10_000, 'first view')));
-
-    // The stand-in's first draw in Bea's seat is held in the store (a slow write), on whichever
-    // node makes it; the other node stays free (a draw it makes meanwhile is stored at once).
-    const held: { node: TestServer; version: number; release: () => void }[] = [];
-    for (const server of [a, b]) {
-      const store = server.server.store;
-      const append = store.appendAction.bind(store);
-      store.appendAction = async (room, entry, snapshot, finished, roomChanged) => {
-        if (
-          held.length === 0 &&
-          entry.seat === 1 &&
-          entry.actionId.startsWith('bot:') &&
-          (entry.action as Action).type === 'draw'
-        ) {
-          await new Promise<void>((release) =>
-            held.push({ node: server, version: entry.version, release }),
-          );
-        }
-        return append(room, entry, snapshot, finished, roomChanged);
-      };
-    }
-
-    // Bea steps away: the stand-in plays her seat. Ana chooses her field and plays her turns.
-    expect(await bea.request('room:handOver', { seat: 1 })).toEqual({ ok: true });
-    const anaField = decide(ana.view!, 'greedy', 1)!;
-    await ana.ok('game:action', { version: ana.view!.version, actionId: 'f0', action: anaField });
-    let n = 0;
-    while (held.length === 0) {
-      await ana.until(
-        () => held.length > 0 || (ana.view?.phase === 'turns' && ana.view.turn?.seat === 0),
-        10_000,
-        "Ana's turn or the stand-in's",
-      );
-      if (held.length > 0) break;
-      const drawn = await ana.ok('game:action', {
-        version: ana.view!.version,
-        actionId: `d${n}`,
-        action: { type: 'draw', from: 'drawPile' },
-      });
-      await ana.until(() => ana.view!.version >= drawn.version, 5000, 'the draw seen');
-      const hand = ana.view!.seats[0]!.hand!;
-      await ana.ok('game:action', {
-        version: ana.view!.version,
-        actionId: `x${n++}`,
-        action: { type: 'discard', cardId: hand[0]!.id },
-      });
-      await sleep(50);
-    }
-    await waitFor(() => held.length > 0, 10_000, "the stand-in's draw");
-    const [draw] = held;
-    let storedBefore: number;
-    try {
-      // Meanwhile Bea takes her seat back through the other node, and is told she has it.
-      const other = draw!.node === a ? b : a;
-      const back = client(other);
-      await back.ok('room:join', { code, token: joined.you.token });
-      expect(await back.request('room:takeBack', {})).toEqual({ ok: true });
-      await back.until(() => back.room?.seats[1]?.standIn === false, 5000, 'the seat back');
-      storedBefore = (await other.server.store.loadGame(code, 1))!.log.length;
-    } finally {
-      // The held write goes on.
-      draw!.release();
-    }
-    await sleep(1000);
-    const stored = await a.server.store.loadGame(code, 1);
-    const standInMoves = stored!.log.filter(
-      (e) => e.seat === 1 && e.actionId.startsWith('bot:') && e.version >= storedBefore,
-    );
-    // The seat was Bea's again before that move was stored: the stand-in must not have made it.
-    expect(standInMoves).toEqual([]);
-    expect(stored!.log.length).toBeGreaterThanOrEqual(storedBefore);
+    await ana.until(() => !ana.socket.connected, 5000, 'the tab on a disconnected');
+    expect(a.server.rooms.has(code)).toBe(false);
+    const after = await b.server.store.loadRoom(code);
+    expect(after!.room.revision).toBe(before!.room.revision);
+    expect(after!.room.locked).toBe(false);
+    // Through b (the room's node now) the same request goes through.
+    expect(await tab.request('room:lock', { locked: true })).toEqual({ ok: true });
   });
+
   /**
    * A departure whose write reached Redis but whose answer was lost (the connection dropped after
    * the command was sent: ioredis rejects it, Redis ran it) leaves the socket counted while the

@@ -45,11 +45,11 @@ describe('loadConfig', () => {
     ['TIMER_SCALE', '0'],
     ['MAX_MESSAGE_BYTES', '10'],
     ['BOT_DELAY_MS', '-1'],
-    // Periods of setInterval: 0 would run them back to back (a claim script to Redis every
-    // millisecond from every node, the idle sweep without pause).
-    ['SWEEP_DUE_MS', '0'],
+    // A period of setInterval: 0 would run the idle sweep without pause.
     ['SWEEP_INTERVAL_MS', '0'],
-    ['LEASE_MS', '0'],
+    // A node's name goes into URLs (`?node=`) and the load balancer's configuration.
+    ['NODE_NAME', 'node 1'],
+    ['NODE_NAME', 'n'.repeat(65)],
     // Nodes beat at most every 200 ms: a window under three beats counts live nodes as gone.
     ['NODE_TTL_MS', '0'],
     ['NODE_TTL_MS', '300'],
@@ -62,14 +62,17 @@ describe('loadConfig', () => {
   }
 
   it('the shortest periods allowed are accepted (the tests run on them)', () => {
-    expect(
-      loadConfig({
-        SWEEP_DUE_MS: '10',
-        SWEEP_INTERVAL_MS: '10',
-        LEASE_MS: '100',
-        NODE_TTL_MS: '600',
-      }),
-    ).toMatchObject({ SWEEP_DUE_MS: 10, SWEEP_INTERVAL_MS: 10, LEASE_MS: 100, NODE_TTL_MS: 600 });
+    expect(loadConfig({ SWEEP_INTERVAL_MS: '10', NODE_TTL_MS: '600' })).toMatchObject({
+      SWEEP_INTERVAL_MS: 10,
+      NODE_TTL_MS: 600,
+    });
+  });
+
+  it('a node has a name: the one given, or a random one per start', () => {
+    expect(loadConfig({ NODE_NAME: 'node1' }).NODE_NAME).toBe('node1');
+    const [a, b] = [loadConfig({}).NODE_NAME, loadConfig({}).NODE_NAME];
+    expect(a).toMatch(/^[0-9a-f]{12}$/);
+    expect(a).not.toBe(b);
   });
 
   it('a bad value stops the start: exit code 2 and a message naming the variable', () => {

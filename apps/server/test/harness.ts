@@ -36,7 +36,31 @@ export interface TestServer {
   readonly server: PlatformServer;
   readonly url: string;
   readonly dataDir: string;
+  /** The node's name (NODE_NAME), as a client sent to it names it. */
+  readonly name: string;
   close(): Promise<void>;
+}
+
+/**
+ * The nodes a test client can be sent to (a room served elsewhere, ELSEWHERE), by name: what the
+ * load balancer does in a deployment (`?node=` the name). A node that is down is not reached: the
+ * client then connects to another with the hint, as the load balancer would send it.
+ */
+const nodes = new Map<string, { url: string; down: boolean }>();
+let nodeCount = 0;
+
+export function registerNode(name: string, url: string): void {
+  nodes.set(name, { url, down: false });
+}
+
+export function markNodeDown(name: string): void {
+  const node = nodes.get(name);
+  if (node) node.down = true;
+}
+
+/** A fresh node name for a test's server. */
+export function nodeName(): string {
+  return `t${process.pid}n${++nodeCount}`;
 }
 
 /** A real server on port 0 with its own data directory and millisecond timers. */
@@ -45,6 +69,7 @@ export async function startServer(
   dataDir?: string,
 ): Promise<TestServer> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'trepenta-test-'));
+  const name = overrides.NODE_NAME ?? nodeName();
   const server = await createServer(
     testConfig({
       PORT: 0,
@@ -57,15 +82,19 @@ export async function startServer(
       JOINS_PER_MINUTE: 1000,
       REJOINS_PER_MINUTE: 1000,
       API_PER_MINUTE: 100_000,
+      NODE_NAME: name,
       ...overrides,
     }),
   );
   const { url } = await server.listen();
+  registerNode(name, url);
   return {
     server,
     url,
     dataDir: dir,
+    name,
     async close() {
+      markNodeDown(name);
       await server.close();
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
@@ -76,7 +105,13 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A real socket.io-client that remembers what it received. */
 export class Client {
-  readonly socket: ClientSocket;
+  socket: ClientSocket;
+  /** The node it is connected to; another when a join is sent elsewhere (ELSEWHERE). */
+  url: string;
+  /** How many times a join sent it to another node. */
+  moves = 0;
+  private readonly anyListeners: ((event: string, ...args: unknown[]) => void)[] = [];
+  private readonly protocolVersion: number;
   room: RoomView | null = null;
   /** This client's game view, kept from the updates it received. */
   view: GameView | null = null;
@@ -88,24 +123,68 @@ export class Client {
   readonly received: { event: string; args: unknown[] }[] = [];
   private waiters: (() => void)[] = [];
 
-  constructor(url: string, options: { protocolVersion?: number; autoConnect?: boolean } = {}) {
-    this.socket = connectSocket(url, {
+  /** The query its connection was opened with (`room`, `node`: where it is aimed). */
+  query: Record<string, string>;
+  /** Behind a load balancer: a join sent elsewhere reconnects to the same URL, aimed anew. */
+  private readonly balancer: boolean;
+
+  constructor(
+    url: string,
+    options: {
+      protocolVersion?: number;
+      autoConnect?: boolean;
+      query?: Record<string, string>;
+      balancer?: boolean;
+    } = {},
+  ) {
+    this.url = url;
+    this.protocolVersion = options.protocolVersion ?? PROTOCOL_VERSION;
+    this.balancer = options.balancer ?? false;
+    this.query = options.query ?? {};
+    this.socket = this.open(url, this.query, options.autoConnect ?? true);
+  }
+
+  private open(url: string, query: Record<string, string>, autoConnect = true): ClientSocket {
+    const socket: ClientSocket = connectSocket(url, {
       transports: ['websocket'],
-      auth: { protocolVersion: options.protocolVersion ?? PROTOCOL_VERSION },
+      auth: { protocolVersion: this.protocolVersion },
+      query,
       reconnection: false,
       forceNew: true,
-      autoConnect: options.autoConnect ?? true,
+      autoConnect,
     });
-    this.socket.onAny((event: string, ...args: unknown[]) => {
+    socket.onAny((event: string, ...args: unknown[]) => {
       this.received.push({ event, args });
+      for (const listener of this.anyListeners) listener(event, ...args);
       this.notify();
     });
-    this.socket.on('room:state', (room) => this.takeRoom(room));
-    this.socket.on('game:update', (update) => {
+    socket.on('room:state', (room) => this.takeRoom(room));
+    socket.on('game:update', (update) => {
       this.updates.push(update);
       this.take(update);
     });
-    this.socket.on('chat:message', (message) => this.chat.push(message));
+    socket.on('chat:message', (message) => this.chat.push(message));
+    return socket;
+  }
+
+  /** Every event this client receives, on its socket now and on those it moves to. */
+  onAny(listener: (event: string, ...args: unknown[]) => void): void {
+    this.anyListeners.push(listener);
+  }
+
+  /**
+   * Goes where a join was sent (ELSEWHERE): a new connection to the named node, or, when that
+   * node is down, to this one again with the name as a hint, as a load balancer would send it.
+   */
+  async moveTo(node: string, room: string): Promise<void> {
+    const target = this.balancer ? undefined : nodes.get(node);
+    const url = target && !target.down ? target.url : this.url;
+    this.socket.close();
+    this.moves++;
+    this.url = url;
+    this.query = { room, node };
+    this.socket = this.open(url, this.query);
+    await this.connected();
   }
 
   /**
@@ -152,18 +231,31 @@ export class Client {
     });
   }
 
-  request<E extends ClientEventName>(
+  async request<E extends ClientEventName>(
     event: E,
     payload: unknown,
     timeoutMs = 5000,
   ): Promise<Ack<AckPayloads[E]>> {
-    // Tests send malformed payloads on purpose, so the payload is untyped here.
-    const socket = this.socket as unknown as {
-      timeout(ms: number): {
-        emitWithAck(event: string, payload: unknown): Promise<Ack<AckPayloads[E]>>;
+    for (let moves = 0; ; moves++) {
+      // Tests send malformed payloads on purpose, so the payload is untyped here.
+      const socket = this.socket as unknown as {
+        timeout(ms: number): {
+          emitWithAck(event: string, payload: unknown): Promise<Ack<AckPayloads[E]>>;
+        };
       };
-    };
-    return socket.timeout(timeoutMs).emitWithAck(event, payload);
+      const answer = await socket.timeout(timeoutMs).emitWithAck(event, payload);
+      // A room served by another node: the join goes there (as a browser's does).
+      const code = (payload as { code?: unknown } | null)?.code;
+      if (
+        answer.ok ||
+        answer.code !== 'ELSEWHERE' ||
+        event !== 'room:join' ||
+        typeof code !== 'string' ||
+        moves >= 3
+      )
+        return answer;
+      await this.moveTo(answer.node!, code);
+    }
   }
 
   /** Like request, but throws on a refusal. */

@@ -14,7 +14,7 @@ import type { GameSettings, GameState, LogEntry, PlayerAction } from '@trepenta/
 import type { GameUpdate } from './trepenta';
 import { RedisStore, redisClient } from '../src/store/redis';
 import type { GameHeader, RoomRecord, StoredGame } from '../src/store/types';
-import { Client, decide } from './harness';
+import { Client, decide, markNodeDown, registerNode } from './harness';
 import { freePort, killAll, spawnServer } from './processes';
 import type { ServerProcess } from './processes';
 import { TestRedis } from './redis';
@@ -28,14 +28,14 @@ export const NODE_ENV: Record<string, string> = {
   BOT_DELAY_MS: '40',
   TIMER_SCALE: '0.06',
   NODE_TTL_MS: '1500',
-  LEASE_MS: '1000',
-  SWEEP_DUE_MS: '100',
   NONCE_TIMEOUT_MS: '250',
   RESTART_GRACE_MS: '200',
 };
 
 export interface Node {
   readonly name: string;
+  /** Its NODE_NAME: what a client sent to it (ELSEWHERE) is told. */
+  readonly nodeName: string;
   readonly process: ServerProcess;
   readonly url: string;
   down: boolean;
@@ -57,7 +57,7 @@ export class Cluster {
     const redis = await TestRedis.start();
     const cluster = new Cluster(redis, `fo-${name}-${process.pid}:`);
     try {
-      await cluster.watchDue();
+      await cluster.watchWrites();
     } catch (error) {
       await cluster.cleanup();
       throw error;
@@ -75,13 +75,16 @@ export class Cluster {
       names.map(async (name) => {
         const dir = mkdtempSync(join(tmpdir(), `trepenta-node-${name}-`));
         this.dirs.push(dir);
+        const nodeName = env.NODE_NAME ?? `${this.prefix}${name}`.replace(/[^A-Za-z0-9_.-]/g, '-');
         const process = await spawnServer(await freePort(), dir, {
           ...NODE_ENV,
           REDIS_URL: this.redis.url,
           REDIS_PREFIX: this.prefix,
+          NODE_NAME: nodeName,
           ...env,
         });
-        const node: Node = { name, process, url: process.url, down: false };
+        registerNode(nodeName, process.url);
+        const node: Node = { name, nodeName, process, url: process.url, down: false };
         this.nodes.push(node);
         return node;
       }),
@@ -115,6 +118,7 @@ export class Cluster {
   /** kill -9 of a node; resolves when it is gone. */
   async kill(node: Node): Promise<void> {
     node.down = true;
+    markNodeDown(node.nodeName);
     const gone = node.process.exited;
     node.process.child.kill('SIGKILL');
     await gone;
@@ -148,17 +152,17 @@ export class Cluster {
     return store;
   }
 
-  /** Redis commands that touched the wake-up set, as MONITOR saw them (see watchDue). */
-  readonly dueLog: string[] = [];
+  /** The room writes and claims Redis ran, as MONITOR saw them (see watchWrites). */
+  readonly writeLog: string[] = [];
   private monitor: Socket | null = null;
 
   /**
-   * Records every command on the due set (and every script call), for a failure's message. The
+   * Records every script call (room writes, claims), for a failure's message. The
    * MONITOR runs on a plain socket: ioredis switches a connection into monitor mode only a tick
    * after MONITOR's OK, so a command line arriving in the same chunk as the OK made it throw
    * "Command queue state error" and fail the test before it began.
    */
-  async watchDue(): Promise<void> {
+  async watchWrites(): Promise<void> {
     this.monitor?.destroy();
     const { hostname, port } = new URL(this.redis.url);
     const socket = connect(Number(port), hostname);
@@ -187,12 +191,12 @@ export class Cluster {
             return;
           }
           const seen = parseMonitorLine(line);
-          const described = seen && describeCommand(seen.args, `${this.prefix}due`);
+          const described = seen && describeCommand(seen.args);
           if (!seen || described === null) continue;
-          this.dueLog.push(
+          this.writeLog.push(
             `+${Math.round(seen.time * 1000 - start)}ms ${seen.source} ${described}`,
           );
-          if (this.dueLog.length > 400) this.dueLog.shift();
+          if (this.writeLog.length > 400) this.writeLog.shift();
         }
       });
       socket.write('MONITOR\r\n');
@@ -207,16 +211,16 @@ export class Cluster {
     socket.on('error', () => undefined);
   }
 
-  /** What Redis holds about a room's liveness and wake-up, for a failure's message. */
+  /** What Redis holds about a room's owner and the nodes' liveness, for a failure's message. */
   async diagnose(code: string): Promise<string> {
     try {
       const store = await this.store();
       const redis = store.client;
       const now = Date.now();
-      const [record, stamp, due, nodes] = await Promise.all([
+      const [record, stamp, owner, nodes] = await Promise.all([
         redis.hget(`${this.prefix}room:${code}`, 'record'),
         store.stamp(code),
-        redis.zscore(`${this.prefix}due`, code),
+        redis.hget(`${this.prefix}room:${code}`, 'owner'),
         redis.zrange(`${this.prefix}nodes`, 0, -1, 'WITHSCORES'),
       ]);
       const room = record ? (JSON.parse(record) as RoomRecord) : null;
@@ -227,7 +231,7 @@ export class Cluster {
         `room ${code}: ${JSON.stringify(stamp)} status ${room?.status}`,
         `deadline ${room?.deadline ? `${room.deadline.key} in ${room.deadline.at - now} ms` : null}`,
         `presence ${JSON.stringify(room?.presence)} awaySince ${JSON.stringify(room?.awaySince)}`,
-        `due ${due === null ? 'none' : `in ${Number(due) - now} ms`}; node beats ${beats.join(', ')}`,
+        `owner ${owner ?? 'none'}; node beats ${beats.join(', ')}`,
       ].join('; ');
     } catch (error) {
       return `(diagnosis failed: ${String(error)})`;
@@ -268,23 +272,22 @@ function parseMonitorLine(line: string): { time: number; source: string; args: s
 }
 
 /**
- * One line for a command that changes a room's wake-up (or writes a room), null for the rest
- * (sweeps, heartbeats, reads). The scripts are told apart by their number of keys and args.
+ * One line for a script call (a room write or a claim: every room write is one), null for the
+ * rest (heartbeats, reads). The scripts are told apart by their number of keys and arguments.
  */
-function describeCommand(args: readonly string[], due: string): string | null {
+function describeCommand(args: readonly string[]): string | null {
   const [name = '', ...rest] = args;
-  const command = name.toLowerCase();
-  if ((command === 'zadd' || command === 'zrem') && rest[0] === due)
-    return `${command} ${rest.slice(1).join(' ')}`;
-  if (command !== 'evalsha') return null;
+  if (name.toLowerCase() !== 'evalsha') return null;
   const keys = Number(rest[1]);
   const argv = rest.slice(2 + keys);
-  if (keys === 1 && rest[2] === due && argv.length === 3) return `claim ${argv[0]}`;
-  if (keys === 2) return `saveRoom ${rest[2]} revision ${argv[1]}`;
-  if (keys === 4 && argv.length === 6) return `startGame ${rest[2]} revision ${argv[1]}`;
-  if (keys === 4) {
+  const room = rest[2] ?? '';
+  if (keys === 2 && argv.length === 3) return `claim ${room} for ${argv[0]}`;
+  if (keys === 2 && argv.length === 5) return `saveRoom ${room} revision ${argv[1]} by ${argv[4]}`;
+  if (keys === 2) return `deleteRoom ${room}`;
+  if (keys === 5 && argv.length === 9) return `startGame ${room} revision ${argv[1]}`;
+  if (keys === 5) {
     const entry = argv[1] ?? '';
-    return `append v${argv[0]} ${entry.slice(0, 60)}${argv[6] ? ` +room revision ${argv[7]}` : ''}`;
+    return `append v${argv[0]} ${entry.slice(0, 60)}${argv[6] ? ` +room revision ${argv[7]}` : ''} by ${argv[10]}`;
   }
   return null;
 }
@@ -413,14 +416,15 @@ export async function createTable(
       sent: 0,
       rejoins: 0,
     });
-  add(created.you.seat!, created.you.token, host, urls[0]!);
+  add(created.you.seat!, created.you.token, host, host.url);
   for (const [i, seat] of humans.slice(1).entries()) {
     const url = urls[(i + 1) % urls.length]!;
     const client = cluster.client(url);
     await client.connected();
     const joined = await client.ok('room:join', { code, nickname: `P${seat}` });
     if (joined.you.seat !== seat) throw new Error(`P${seat} sat at ${joined.you.seat}`);
-    add(seat, joined.you.token, client, url);
+    // Served where the room is: a join through another node was sent there.
+    add(seat, joined.you.token, client, client.url);
   }
   await host.until(
     () => host.room?.members.length === humans.length,
@@ -478,7 +482,8 @@ async function reconnect(table: Table, player: Player, delayMs: number): Promise
     try {
       const client = await joinWithToken(table, player, url);
       player.client = client;
-      player.url = url;
+      // Where it was served: the join may have been sent to the room's node.
+      player.url = client.url;
       player.sockets.push(client);
       player.rejoins++;
       return;
@@ -653,8 +658,8 @@ export async function playAll(
     );
   } catch (error) {
     const diagnosis = await table.cluster.diagnose(table.code);
-    const due = table.cluster.dueLog.slice(-80).join('\n');
-    throw new Error(`${String(error)}\n${diagnosis}\n${due}\n${table.cluster.output()}`, {
+    const writes = table.cluster.writeLog.slice(-80).join('\n');
+    throw new Error(`${String(error)}\n${diagnosis}\n${writes}\n${table.cluster.output()}`, {
       cause: error,
     });
   }

@@ -232,8 +232,14 @@ describe('a real-time game on one node', () => {
 
   it('S8: a seat’s action budget is spent before the engine: a burst beyond it is refused TOO_FAST, unlogged', async () => {
     const s = await server({ TIMER_SCALE: 1 });
-    const { code, racers } = await raceTable([s.url], 2, 2, { cooldownMs: 0 });
+    // A short idle time: a deal that gives seat 0 no play at first flips new tops soon.
+    const { code, racers } = await raceTable([s.url], 2, 2, { cooldownMs: 0, idleSeconds: 1 });
     const racer = racers[0]!;
+    const playable = () => {
+      const now = view(racer.client);
+      return now !== null && race.legalActions(now).actions.length > 0;
+    };
+    await racer.client.until(playable, 15_000, 'a play to try');
     const seen = view(racer.client)!;
     const play = race.legalActions(seen).actions[0];
     expect(play).toBeDefined();

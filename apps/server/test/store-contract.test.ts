@@ -29,7 +29,7 @@ import { RedisStore, redisClient } from '../src/store/redis';
 import type { Redis } from 'ioredis';
 import { Checkpointer } from '../src/store/checkpointer';
 import { DataDirInUse, SqliteStore } from '../src/store/sqlite';
-import { actionKey } from '../src/store/types';
+import { NotOwner, actionKey } from '../src/store/types';
 import type { GameHeader, RoomRecord, RoomStore, SeatRecord } from '../src/store/types';
 import { TestRedis, redisAvailable } from './redis';
 
@@ -998,10 +998,13 @@ runIt('RedisStore (own redis-server)', () => {
    * A fail-fast client (the server's own kind) once it is connected: without an offline queue,
    * a command sent before the connection is ready fails at once.
    */
-  async function redisStore(prefix: string): Promise<RedisStore> {
+  async function redisStore(
+    prefix: string,
+    options: { node?: string; nodeTtlMs?: number } = {},
+  ): Promise<RedisStore> {
     const client = redisClient(redis!.url, { failFast: true });
     await ready(client);
-    return new RedisStore(client, prefix);
+    return new RedisStore(client, prefix, options);
   }
 
   let prefixSeq = 0;
@@ -1057,6 +1060,55 @@ runIt('RedisStore (own redis-server)', () => {
       expect(await redis.zscore(`${prefix}activity`, 'GONE00')).toBeNull();
     } finally {
       await store.close();
+    }
+  });
+
+  it('one node at a time: a claim takes a room only from a silent owner; writes are fenced; release and lost', async () => {
+    const prefix = `owner-${process.pid}:`;
+    const ttl = 1000;
+    const a = await redisStore(prefix, { node: 'a~1', nodeTtlMs: ttl });
+    const b = await redisStore(prefix, { node: 'b~1', nodeTtlMs: ttl });
+    const heartbeat = (node: string, at: number) => a.client.zadd(`${prefix}nodes`, at, node);
+    try {
+      await heartbeat('a~1', Date.now());
+      await heartbeat('b~1', Date.now());
+      // No such room: nothing to take, and nothing is created by asking.
+      expect(await b.claim('NOROOM', 'b~1')).toBeNull();
+      expect(await a.client.exists(`${prefix}room:NOROOM`)).toBe(0);
+
+      const room = roomRecord(newCode());
+      const code = room.code;
+      expect(await a.saveRoom(room)).toBe(true);
+      expect(await a.claim(code, 'a~1')).toBeNull();
+      // a is alive: b is told who serves the room, and b's writes are refused, writing nothing.
+      expect(await b.claim(code, 'b~1')).toBe('a~1');
+      const next = bump(room);
+      await expect(b.saveRoom(next)).rejects.toBeInstanceOf(NotOwner);
+      await expect(b.deleteRoom(code, room.revision)).rejects.toBeInstanceOf(NotOwner);
+      expect((await a.loadRoom(code))?.room).toEqual(room);
+      expect(await a.lost([code], 'a~1')).toEqual([]);
+      // a falls silent for longer than the window: b takes the room over, and a is fenced off.
+      await heartbeat('a~1', Date.now() - ttl - 100);
+      expect(await b.claim(code, 'b~1')).toBeNull();
+      await expect(a.saveRoom(next)).rejects.toBeInstanceOf(NotOwner);
+      expect(await a.lost([code, 'NOROOM'], 'a~1')).toEqual([code]);
+      expect(await b.saveRoom(next)).toBe(true);
+      // Back and alive, a cannot take it back while b serves it.
+      await heartbeat('a~1', Date.now());
+      expect(await a.claim(code, 'a~1')).toBe('b~1');
+      // A release by a node that does not own the room changes nothing; the owner's lets it go.
+      await a.release([code], 'a~1');
+      expect(await a.claim(code, 'a~1')).toBe('b~1');
+      await b.release([code], 'b~1');
+      expect(await a.claim(code, 'a~1')).toBeNull();
+      expect(await b.lost([code], 'b~1')).toEqual([code]);
+      // An owner the nodes set does not list (forgotten after a day) is no owner.
+      expect(await a.saveRoom(bump(next))).toBe(true);
+      await a.client.zrem(`${prefix}nodes`, 'a~1');
+      expect(await b.claim(code, 'b~1')).toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 

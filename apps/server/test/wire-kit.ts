@@ -133,7 +133,7 @@ export function describeModuleOnWire<S>(module: AnyGameModule, hooks: WireHooks<
     clients.push(client);
     const frames: Frame[] = [];
     let version = -1;
-    client.socket.onAny((event: string, ...args: unknown[]) => {
+    client.onAny((event: string, ...args: unknown[]) => {
       if (event === 'game:update') version = updateVersion(module, args[0] as Update);
       frames.push({
         event,

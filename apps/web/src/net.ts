@@ -23,7 +23,7 @@ import type { GameClient } from './games/types';
 import { membershipNotes, seatNames } from './roomNotes';
 import { syncClock } from './clock';
 import { m } from './messages';
-import { navigate } from './router';
+import { navigate, parseRoute } from './router';
 import { playTurnSound } from './sound';
 import { randomHex, randomId, readJson, tokens, writeJson, writeSessionMap } from './storage';
 import {
@@ -93,12 +93,64 @@ function whenInRoom(ms: number): Promise<boolean> {
 /** Requests that put this connection in a room, and so cannot wait for it to be in one. */
 const ENTERING: ReadonlySet<ClientEventName> = new Set(['room:create', 'room:join']);
 
+/**
+ * Where the connection is aimed (with several servers): `?room=` the room's code, by which the
+ * load balancer picks the server, and `?node=` the server a join was sent to (ELSEWHERE). Kept
+ * for every reconnection; a new room aims anew.
+ */
+let aim: { room: string; node?: string } | null = null;
+
+function aimAt(room: string | null, node?: string): void {
+  if (room === null) aim = null;
+  else if (node !== undefined) aim = { room, node };
+  else if (aim?.room !== room) aim = { room };
+  if (socket) socket.io.opts.query = aim ? { ...aim } : {};
+}
+
+/** A join sent elsewhere goes there at most this many times in a row (then it is refused). */
+const MOVES_IN_A_ROW = 3;
+let movesInARow = 0;
+
+/**
+ * A join was answered ELSEWHERE: the connection goes again, aimed at the server named, and the
+ * promise resolves once it is connected (false if not within `ms`). The new connection's own
+ * rejoin runs as after any reconnection.
+ */
+function moveTo(room: string, node: string, ms = 8000): Promise<boolean> {
+  const s = connection();
+  movesInARow += 1;
+  aimAt(room, node);
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      s.off('connect', onConnect);
+      resolve(value);
+    };
+    const onConnect = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    s.on('connect', onConnect);
+    s.disconnect();
+    s.connect();
+  });
+}
+
+/** The room page's code, if the app opened on one: the first connection is aimed at it. */
+function roomOfPage(): string | null {
+  const route = parseRoute(location.pathname, '');
+  return route.name === 'room' ? route.code : null;
+}
+
 /** The one socket, created on first use; it reconnects by itself and rejoins the room. */
 export function connection(): ClientSocket {
   if (socket) return socket;
+  if (!aim) {
+    const room = roomOfPage();
+    if (room) aim = { room };
+  }
   const s: ClientSocket = io({
     transports: ['websocket'],
     auth: { protocolVersion: PROTOCOL_VERSION },
+    query: aim ? { ...aim } : {},
     reconnectionDelay: 300,
     reconnectionDelayMax: 2000,
   });
@@ -203,6 +255,8 @@ export async function requestOrNotify<E extends ClientEventName>(
 
 function entered(room: RoomView, you: You): void {
   tokens.set(room.code, you.token);
+  movesInARow = 0;
+  aimAt(room.code);
   const previous = store.get();
   store.set({
     code: room.code,
@@ -228,8 +282,14 @@ export async function joinRoom(
   code: string,
   options: { token?: string; nickname?: string; role?: 'player' | 'spectator' },
 ): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
-  const answer = await request('room:join', { code, ...options, history: !store.get().game });
-  if (!answer.ok) return answer;
+  movesInARow = 0;
+  let answer = await request('room:join', { code, ...options, history: !store.get().game });
+  // Served by another server: the connection goes there, and the join is sent again.
+  while (!answer.ok && answer.code === 'ELSEWHERE' && answer.node) {
+    if (movesInARow >= MOVES_IN_A_ROW || !(await moveTo(code, answer.node))) break;
+    answer = await request('room:join', { code, ...options, history: !store.get().game });
+  }
+  if (!answer.ok) return { ok: false, code: answer.code, message: answer.message };
   entered(answer.room, answer.you);
   // What was said before this member came is there to read, not news.
   store.set({ chat: answer.chat, chatSeenId: answer.chat.at(-1)?.id ?? 0 });
@@ -264,6 +324,11 @@ async function rejoin(seq: number): Promise<void> {
       store.set({ chat: answer.chat });
       return;
     }
+    // Served by another server: the connection goes there, and its own rejoin follows.
+    if (answer.code === 'ELSEWHERE' && answer.node && movesInARow < MOVES_IN_A_ROW) {
+      void moveTo(code, answer.node);
+      return;
+    }
     if (seatLost(answer.code)) {
       tokens.clear(code);
       leaveLocally();
@@ -277,10 +342,13 @@ async function rejoin(seq: number): Promise<void> {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
+    // Sent elsewhere too often (servers taking the room over from one another): once more.
+    movesInARow = 0;
   }
 }
 
 export function leaveLocally(): void {
+  aimAt(null);
   store.set({
     code: null,
     room: null,

@@ -7,7 +7,7 @@
 import type { GameUpdate, RoomView } from './index';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /** The first game on the platform: what a room or record that names no game plays. */
 export const DEFAULT_GAME = 'trepenta';
@@ -75,6 +75,7 @@ export const SERVER_ERRORS = {
   SPECTATORS_FULL: 'This room has as many spectators as it can take.',
   TOO_FAST: 'Too many moves at once; that one was not played.',
   WRONG_NONCE: 'That nonce is not the one whose hash this seat sent.',
+  ELSEWHERE: 'This room is served by another server: connect there (the answer names it).',
   UNAVAILABLE: 'The server cannot reach its storage right now; try again in a moment.',
   INTERNAL: 'Something went wrong on the server.',
 } as const;

@@ -9,7 +9,13 @@ export * from './client';
 export type ErrorCode = ServerErrorCode | (string & {});
 
 export const errorSchema = z
-  .object({ ok: z.literal(false), code: z.string(), message: z.string() })
+  .object({
+    ok: z.literal(false),
+    code: z.string(),
+    message: z.string(),
+    /** ELSEWHERE: the server that serves the room (reach it with `?node=` this name). */
+    node: z.string().optional(),
+  })
   .strict();
 export type ErrorAck = z.infer<typeof errorSchema>;
 

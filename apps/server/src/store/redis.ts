@@ -1,8 +1,7 @@
 import { Redis } from 'ioredis';
 import type { LogEntry } from '@trepenta/engine';
-import { actionKey, usableSnapshot } from './types';
+import { LocalCoordinator, NotOwner, actionKey, usableSnapshot } from './types';
 import type {
-  Coordinator,
   GameHeader,
   LoadedGame,
   LoadedRoom,
@@ -13,24 +12,32 @@ import type {
 } from './types';
 
 /**
- * Rooms in Redis, for several server nodes. Every write is one Lua script, so it is atomic, and a
- * compare-and-set: a room record is written only over the revision it was read at, and a log
- * entry only at the log's current length (its version). Whoever loses a race gets `false`,
- * reloads and retries, so no action is applied twice or lost (docs/architecture.md).
+ * Rooms in Redis, for several server nodes. A room is served by one node at a time, its owner (the
+ * room hash's `owner` field, a node's NODE_NAME): a node claims a room before it loads it, and
+ * takes it over only from a node silent for the liveness window (docs/architecture.md). Every
+ * write is one Lua script, so it is atomic, and fenced: it is refused (-1, `NotOwner`) when the
+ * room's owner is another node. It is also a compare-and-set: a room record is written only over
+ * the revision it was read at, and a log entry only at the log's current length (its version).
  *
- * Keys (under the prefix): room:{code} hash {record, revision, game, version}; game:{code}:{n}
- * hash {header, snapshot, snapshotVersion, finished}; log:{code}:{n} list of entries (index =
- * version); ids:{code}:{n} hash "seat:actionId" → version; activity zset (code → its last activity,
- * or when it was last found in use: the idle sweep's index); due zset; nodes zset.
+ * Keys (under the prefix): room:{code} hash {record, revision, game, version, owner};
+ * game:{code}:{n} hash {header, snapshot, snapshotVersion, finished}; log:{code}:{n} list of
+ * entries (index = version); ids:{code}:{n} hash "seat:actionId" → version; activity zset (code →
+ * its last activity, or when it was last found in use: the idle sweep's index); nodes zset (node →
+ * its last heartbeat).
  */
-const SAVE_ROOM = `
+/** The fence every write starts with: another node's room is not written. */
+const FENCE = (me: string) => `
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if owner and owner ~= ${me} then return -1 end`;
+
+const SAVE_ROOM = `${FENCE('ARGV[5]')}
 local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
 if current ~= tonumber(ARGV[2]) - 1 then return 0 end
-redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2])
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2], 'owner', ARGV[5])
 redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[3])
 return 1`;
 
-const START_GAME = `
+const START_GAME = `${FENCE('ARGV[9]')}
 local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
 if current ~= tonumber(ARGV[2]) - 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
@@ -39,7 +46,7 @@ redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2], 'game', ARGV
 redis.call('ZADD', KEYS[5], tonumber(ARGV[7]), ARGV[8])
 return 1`;
 
-const APPEND = `
+const APPEND = `${FENCE('ARGV[11]')}
 if redis.call('LLEN', KEYS[3]) ~= tonumber(ARGV[1]) then return 0 end
 local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
 if ARGV[7] ~= '' then
@@ -55,30 +62,33 @@ redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1)
 return 1`;
 
 /** Deletes the live room, only over the given revision (or any, given ''); one already gone counts. */
-const DELETE_ROOM = `
+const DELETE_ROOM = `${FENCE('ARGV[3]')}
 local current = redis.call('HGET', KEYS[1], 'revision')
 if current and ARGV[1] ~= '' and tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[2])
-redis.call('ZREM', KEYS[3], ARGV[2])
 return 1`;
 
 /**
- * Takes a room whose wake-up time has come (or whose wake-up entry went missing), leasing it so
- * another node takes over if we die. A needless wake-up is harmless: the room re-arms itself.
+ * Takes a room for ARGV[1] unless its owner is another node seen alive within the last ARGV[3] ms
+ * (ARGV[2] is now): '' when taken (or no such room), else the owner's name.
  */
 const CLAIM = `
-local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if at and tonumber(at) > tonumber(ARGV[2]) then return 0 end
-redis.call('ZADD', KEYS[1], tonumber(ARGV[2]) + tonumber(ARGV[3]), ARGV[1])
-return 1`;
-
-const CLAIM_OVERDUE = `
-local codes = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[4]), 'LIMIT', 0, tonumber(ARGV[3]))
-for _, code in ipairs(codes) do
-  redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), code)
+if redis.call('EXISTS', KEYS[1]) == 0 then return '' end
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if owner and owner ~= ARGV[1] then
+  local seen = redis.call('ZSCORE', KEYS[2], owner)
+  if seen and tonumber(seen) > tonumber(ARGV[2]) - tonumber(ARGV[3]) then return owner end
 end
-return codes`;
+redis.call('HSET', KEYS[1], 'owner', ARGV[1])
+return ''`;
+
+/** Lets go of the rooms (KEYS) that ARGV[1] owns. */
+const RELEASE = `
+for _, key in ipairs(KEYS) do
+  if redis.call('HGET', key, 'owner') == ARGV[1] then redis.call('HDEL', key, 'owner') end
+end
+return 1`;
 
 /**
  * Takes up to ARGV[3] rooms whose activity is at or before ARGV[1], marking each as looked at
@@ -99,6 +109,7 @@ interface Scripts {
     revision: number,
     code: string,
     lastActivity: number,
+    node: string,
   ): Promise<number>;
   startGame(
     room: string,
@@ -114,6 +125,7 @@ interface Scripts {
     gameNumber: number,
     lastActivity: number,
     code: string,
+    node: string,
   ): Promise<number>;
   appendEntry(
     room: string,
@@ -131,23 +143,17 @@ interface Scripts {
     revision: number,
     lastActivity: number,
     code: string,
+    node: string,
   ): Promise<number>;
   claimIdle(activity: string, before: number, now: number, limit: number): Promise<string[]>;
   deleteRoom(
     room: string,
     activity: string,
-    due: string,
     revision: number | '',
     code: string,
+    node: string,
   ): Promise<number>;
-  claimRoom(due: string, code: string, now: number, lease: number): Promise<number>;
-  claimOverdue(
-    due: string,
-    now: number,
-    lease: number,
-    limit: number,
-    grace: number,
-  ): Promise<string[]>;
+  claimOwner(room: string, nodes: string, node: string, now: number, ttl: number): Promise<string>;
 }
 
 export function redisClient(url: string, options: { failFast: boolean }): Redis {
@@ -164,19 +170,63 @@ export class RedisStore implements RoomStore {
   readonly kind = 'redis';
   readonly soleWriter = false;
   private readonly scripts: Scripts;
+  /** This node's name: the owner its writes are fenced with. */
+  readonly node: string;
+  private readonly nodeTtlMs: number;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    options: { node?: string; nodeTtlMs?: number } = {},
   ) {
+    this.node = options.node ?? 'node';
+    this.nodeTtlMs = options.nodeTtlMs ?? 6000;
     redis.defineCommand('saveRoom', { numberOfKeys: 2, lua: SAVE_ROOM });
     redis.defineCommand('startGame', { numberOfKeys: 5, lua: START_GAME });
     redis.defineCommand('appendEntry', { numberOfKeys: 5, lua: APPEND });
     redis.defineCommand('claimIdle', { numberOfKeys: 1, lua: CLAIM_IDLE });
-    redis.defineCommand('deleteRoom', { numberOfKeys: 3, lua: DELETE_ROOM });
-    redis.defineCommand('claimRoom', { numberOfKeys: 1, lua: CLAIM });
-    redis.defineCommand('claimOverdue', { numberOfKeys: 1, lua: CLAIM_OVERDUE });
+    redis.defineCommand('deleteRoom', { numberOfKeys: 2, lua: DELETE_ROOM });
+    redis.defineCommand('claimOwner', { numberOfKeys: 2, lua: CLAIM });
     this.scripts = redis as unknown as Scripts;
+  }
+
+  /** A write's answer: 1 written, 0 a lost compare-and-set, -1 another node's room. */
+  private fenced(code: string, answer: number): boolean {
+    if (answer === -1) throw new NotOwner(code);
+    return answer === 1;
+  }
+
+  async claim(code: string, node: string): Promise<string | null> {
+    const owner = await this.scripts.claimOwner(
+      this.key.room(code),
+      this.key.nodes(),
+      node,
+      Date.now(),
+      this.nodeTtlMs,
+    );
+    return owner === '' ? null : owner;
+  }
+
+  async release(codes: readonly string[], node: string): Promise<void> {
+    for (let i = 0; i < codes.length; i += 500) {
+      const keys = codes.slice(i, i + 500).map((code) => this.key.room(code));
+      await this.redis.eval(RELEASE, keys.length, ...keys, node);
+    }
+  }
+
+  async lost(codes: readonly string[], node: string): Promise<string[]> {
+    const lost: string[] = [];
+    for (let i = 0; i < codes.length; i += 500) {
+      const batch = codes.slice(i, i + 500);
+      const pipeline = this.redis.pipeline();
+      for (const code of batch) pipeline.hget(this.key.room(code), 'owner');
+      const owners = (await pipeline.exec()) ?? [];
+      batch.forEach((code, j) => {
+        const [error, owner] = owners[j] ?? [null, null];
+        if (!error && owner !== null && owner !== node) lost.push(code);
+      });
+    }
+    return lost;
   }
 
   key = {
@@ -186,16 +236,11 @@ export class RedisStore implements RoomStore {
     ids: (code: string, n: number) => `${this.prefix}ids:${code}:${n}`,
     activity: () => `${this.prefix}activity`,
     legacyRooms: () => `${this.prefix}rooms`,
-    due: () => `${this.prefix}due`,
     nodes: () => `${this.prefix}nodes`,
   };
 
   get client(): Redis {
     return this.redis;
-  }
-
-  get claimScripts(): Pick<Scripts, 'claimRoom' | 'claimOverdue'> {
-    return this.scripts;
   }
 
   /** Rooms load lazily, on the first request or wake-up that names them. */
@@ -251,8 +296,9 @@ export class RedisStore implements RoomStore {
       room.revision,
       room.code,
       room.lastActivity,
+      this.node,
     );
-    return saved === 1;
+    return this.fenced(room.code, saved);
   }
 
   async claimIdleRooms(before: number, now: number, limit: number): Promise<string[]> {
@@ -295,11 +341,11 @@ export class RedisStore implements RoomStore {
     const deleted = await this.scripts.deleteRoom(
       this.key.room(code),
       this.key.activity(),
-      this.key.due(),
       revision ?? '',
       code,
+      this.node,
     );
-    return deleted === 1;
+    return this.fenced(code, deleted);
   }
 
   async startGame(room: RoomRecord, header: GameHeader, state: unknown): Promise<boolean> {
@@ -319,8 +365,9 @@ export class RedisStore implements RoomStore {
       n,
       room.lastActivity,
       room.code,
+      this.node,
     );
-    return started === 1;
+    return this.fenced(room.code, started);
   }
 
   async appendAction(
@@ -348,8 +395,9 @@ export class RedisStore implements RoomStore {
       room.revision,
       room.lastActivity,
       room.code,
+      this.node,
     );
-    return appended === 1;
+    return this.fenced(room.code, appended);
   }
 
   async loadGame(code: string, gameNumber: number): Promise<StoredGame | null> {
@@ -377,35 +425,32 @@ export class RedisStore implements RoomStore {
 }
 
 /**
- * Wake-ups and liveness across nodes. A room's next wake-up time lives in a sorted set; the node
- * that armed it also sets a local timer and claims the room when it fires, and every node sweeps
- * for overdue rooms, so timers and bot moves go on when the node that armed them dies. A claim is
- * a lease: if the claimer dies before re-arming, the room becomes overdue again.
+ * Liveness across nodes, and this node's wake-ups. Each node writes a heartbeat into a sorted set
+ * and reads who else is alive: a member counts as connected only through a live node, and a room
+ * whose owner has been silent for NODE_TTL_MS may be taken over. A room's timers and bot moves run
+ * on its owner alone, in local timers: a node that takes a room over re-arms them from the stored
+ * deadlines, as after a restart.
  */
-export class RedisCoordinator implements Coordinator {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  /** The wake-up time each room was last armed with here (retries re-check it). */
-  private readonly armed = new Map<string, number | null>();
+export class RedisCoordinator extends LocalCoordinator {
   private live: ReadonlySet<string>;
   private seen = new Map<string, number>();
   /** Nodes asked about that the nodes set does not list, and when each was first asked about. */
   private readonly unheardOf = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | null = null;
-  private sweeper: NodeJS.Timeout | null = null;
-  private handler: (code: string) => void = () => undefined;
   private membershipHandler: () => void = () => undefined;
 
   constructor(
     private readonly store: RedisStore,
-    readonly nodeId: string,
-    private readonly options: { leaseMs: number; sweepMs: number; nodeTtlMs: number },
+    nodeId: string,
+    private readonly options: { nodeTtlMs: number },
   ) {
+    super(nodeId);
     this.live = new Set([nodeId]);
   }
 
   /**
    * Joins the cluster: a first heartbeat and a first look at who else is alive, before this node
-   * sweeps for due rooms (a node that thought itself alone would pause every room it touched).
+   * claims any room (a node that thought itself alone would pause every room it touched).
    */
   async start(): Promise<void> {
     const deadline = Date.now() + 30_000;
@@ -415,8 +460,6 @@ export class RedisCoordinator implements Coordinator {
     }
     this.heartbeat = setInterval(() => void this.beat(), Math.max(200, this.options.nodeTtlMs / 3));
     this.heartbeat.unref();
-    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
-    this.sweeper.unref();
   }
 
   private async beat(): Promise<boolean> {
@@ -449,15 +492,15 @@ export class RedisCoordinator implements Coordinator {
     }
   }
 
-  liveNodes(): ReadonlySet<string> {
+  override liveNodes(): ReadonlySet<string> {
     return this.live;
   }
 
-  lastSeen(nodeId: string): number | undefined {
+  override lastSeen(nodeId: string): number | undefined {
     return nodeId === this.nodeId ? Date.now() : this.seen.get(nodeId);
   }
 
-  silentFor(nodeId: string, now: number): number {
+  override silentFor(nodeId: string, now: number): number {
     const seen = this.lastSeen(nodeId);
     if (seen !== undefined) return Math.max(0, now - seen);
     // A node started since the last heartbeat shows up at the next; one forgotten never does.
@@ -466,89 +509,12 @@ export class RedisCoordinator implements Coordinator {
     return now - since;
   }
 
-  onDue(handler: (code: string) => void): void {
-    this.handler = handler;
-  }
-
-  onMembershipChange(handler: () => void): void {
+  override onMembershipChange(handler: () => void): void {
     this.membershipHandler = handler;
   }
 
-  arm(code: string, at: number | null): void {
-    const existing = this.timers.get(code);
-    if (existing) clearTimeout(existing);
-    this.timers.delete(code);
-    this.armed.set(code, at);
-    this.write(code, at);
-    if (at === null) {
-      this.armed.delete(code);
-      return;
-    }
-    this.setLocal(code, at);
-  }
-
-  /** Records the wake-up in Redis; a failed write is retried while it is still the latest. */
-  private write(code: string, at: number | null): void {
-    const due = this.store.key.due();
-    const done =
-      at === null ? this.store.client.zrem(due, code) : this.store.client.zadd(due, at, code);
-    done.catch(() => {
-      const retry = setTimeout(() => {
-        if (this.armed.get(code) === at || (at === null && !this.armed.has(code)))
-          this.write(code, at);
-      }, 500);
-      retry.unref();
-    });
-  }
-
-  private setLocal(code: string, at: number): void {
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(code);
-        void this.claimOrRetry(code, at);
-      },
-      Math.max(0, at - Date.now()),
-    );
-    timer.unref();
-    this.timers.set(code, timer);
-  }
-
-  private async claimOrRetry(code: string, at: number): Promise<void> {
-    try {
-      const mine = await this.store.claimScripts.claimRoom(
-        this.store.key.due(),
-        code,
-        Date.now(),
-        this.options.leaseMs,
-      );
-      if (mine === 1) this.handler(code);
-    } catch {
-      // Redis away: try again shortly, unless the room was re-armed meanwhile.
-      if (this.armed.get(code) === at && !this.timers.has(code))
-        this.setLocal(code, Date.now() + 500);
-    }
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      const codes = await this.store.claimScripts.claimOverdue(
-        this.store.key.due(),
-        Date.now(),
-        this.options.leaseMs,
-        50,
-        this.options.sweepMs * 2,
-      );
-      for (const code of codes) this.handler(code);
-    } catch {
-      // Redis away: the next sweep tries again.
-    }
-  }
-
-  close(): Promise<void> {
+  override close(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.sweeper) clearInterval(this.sweeper);
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
-    return Promise.resolve();
+    return super.close();
   }
 }

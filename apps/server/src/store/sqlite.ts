@@ -417,6 +417,19 @@ export class SqliteStore implements RoomStore {
     return Promise.resolve(null);
   }
 
+  /** One process owns every room. */
+  claim(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  release(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  lost(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
   saveRoom(room: RoomRecord): Promise<boolean> {
     return this.write(() => {
       this.putRoom(room);

@@ -174,6 +174,29 @@ export interface StoredGame {
 }
 
 /**
+ * Several nodes: the room is served by another node that is alive (`owner`, its NODE_NAME); a
+ * client reaches it there (docs/architecture.md, "Several nodes").
+ */
+export class Elsewhere extends Error {
+  constructor(
+    readonly roomCode: string,
+    readonly owner: string,
+  ) {
+    super(`Room ${roomCode} is served by ${owner}`);
+  }
+}
+
+/**
+ * Several nodes: a write found the room owned by another node (it took the room over while this
+ * one was silent). Nothing was written; this node's copy must go.
+ */
+export class NotOwner extends Error {
+  constructor(readonly roomCode: string) {
+    super(`Room ${roomCode} is owned by another node`);
+  }
+}
+
+/**
  * Where rooms and games live. Every write that precedes an acknowledgement must be durable when
  * its promise resolves. The embedded default is SQLite; Redis serves several nodes.
  */
@@ -182,6 +205,16 @@ export interface RoomStore {
   /** Whether this process is the only writer: then `stamp` always resolves null. */
   readonly soleWriter: boolean;
   loadRooms(): Promise<LoadedRoom[]>;
+  /**
+   * Several nodes: takes the room for `node` unless another node that is alive serves it. Resolves
+   * null when `node` serves it now (or there is no such room), else the owner's name. A node that
+   * has been silent for the liveness window has lost its rooms. One process owns every room.
+   */
+  claim(code: string, node: string): Promise<string | null>;
+  /** Several nodes: lets go of rooms `node` owns (a shutdown, a room left unused): anyone may claim them. */
+  release(codes: readonly string[], node: string): Promise<void>;
+  /** Several nodes: of these rooms, those no longer owned by `node` (taken over meanwhile). */
+  lost(codes: readonly string[], node: string): Promise<string[]>;
   loadRoom(code: string): Promise<LoadedRoom | null>;
   /** The stored revision and game version; null where one process is the only writer. */
   stamp(code: string): Promise<RoomStamp | null>;
@@ -226,7 +259,8 @@ export interface RoomStore {
 
 /**
  * When each room should next be looked at (timers, bot moves, the host's grace period), and which
- * nodes are alive. One node alone keeps this in local timers; several share it through Redis.
+ * nodes are alive. Wake-ups are local timers on the node that serves the room; several nodes
+ * share their liveness through Redis.
  */
 export interface Coordinator {
   readonly nodeId: string;
@@ -241,32 +275,32 @@ export interface Coordinator {
   silentFor(nodeId: string, now: number): number;
   /** Wake the room at `at` (ms since epoch), or never (null). */
   arm(code: string, at: number | null): void;
-  /** Called with a room's code when it is due and this node has claimed it. */
+  /** Called with a room's code when it is due (on the node that serves it). */
   onDue(handler: (code: string) => void): void;
   /** Called when the set of live nodes changes (a node died or joined). */
   onMembershipChange(handler: () => void): void;
   close(): Promise<void>;
 }
 
-/** The coordinator of a single node: local timers, and only itself alive. */
+/** The coordinator of a single node: local timers, and only itself alive (several nodes add liveness). */
 export class LocalCoordinator implements Coordinator {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private handler: (code: string) => void = () => undefined;
-  private readonly live: ReadonlySet<string>;
+  private readonly self: ReadonlySet<string>;
 
   constructor(readonly nodeId: string) {
-    this.live = new Set([nodeId]);
+    this.self = new Set([nodeId]);
   }
 
   liveNodes(): ReadonlySet<string> {
-    return this.live;
+    return this.self;
   }
 
   lastSeen(nodeId: string): number | undefined {
     return nodeId === this.nodeId ? Date.now() : undefined;
   }
 
-  silentFor(nodeId: string): number {
+  silentFor(nodeId: string, _now?: number): number {
     return nodeId === this.nodeId ? 0 : Infinity;
   }
 
@@ -275,7 +309,7 @@ export class LocalCoordinator implements Coordinator {
   }
 
   /** One node: its own membership never changes. */
-  onMembershipChange(): void {}
+  onMembershipChange(_handler: () => void): void {}
 
   arm(code: string, at: number | null): void {
     const existing = this.timers.get(code);

@@ -1,0 +1,168 @@
+/**
+ * Several servers (docs/protocol.md, "Which server"): the connection is aimed at the room by
+ * `?room=`, and a join answered ELSEWHERE goes to the server it names (`?node=`) and is sent
+ * again there, as is the rejoin after a reconnection; a bounded number of times in a row.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { roomOf } from './fixtures';
+
+type Handler = (...args: unknown[]) => void;
+interface Emitted {
+  event: string;
+  payload: unknown;
+  answer: (value: unknown) => void;
+}
+
+const fake = vi.hoisted(() => {
+  const handlers = new Map<string, Handler[]>();
+  const emitted: Emitted[] = [];
+  const opened: { query: unknown }[] = [];
+  /** The query of each connection the app opened (after a disconnect, a connect opens anew). */
+  const connections: Record<string, string>[] = [];
+  const socket = {
+    connected: false,
+    active: true,
+    io: { opts: { query: {} as Record<string, string> } },
+    on(event: string, handler: Handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return socket;
+    },
+    off(event: string, handler: Handler) {
+      handlers.set(
+        event,
+        (handlers.get(event) ?? []).filter((h) => h !== handler),
+      );
+      return socket;
+    },
+    timeout() {
+      return {
+        emit(
+          event: string,
+          payload: unknown,
+          callback: (error: Error | null, answer: unknown) => void,
+        ) {
+          emitted.push({ event, payload, answer: (value) => callback(null, value) });
+        },
+      };
+    },
+    connect() {
+      connections.push({ ...socket.io.opts.query });
+    },
+    disconnect() {
+      socket.connected = false;
+      socket.fire('disconnect');
+    },
+    fire(event: string, ...args: unknown[]) {
+      for (const handler of handlers.get(event) ?? []) handler(...args);
+    },
+  };
+  const io = (options: { query: Record<string, string> }) => {
+    opened.push({ query: options.query });
+    socket.io.opts.query = options.query;
+    return socket;
+  };
+  return { socket, emitted, opened, connections, io };
+});
+
+vi.mock('socket.io-client', () => ({ io: fake.io }));
+
+// The app opened on a room's page.
+history.replaceState(null, '', '/r/BCDFGH');
+const { connection, joinRoom } = await import('../src/net');
+const { store } = await import('../src/store');
+const { tokens } = await import('../src/storage');
+
+const TOKEN = 't'.repeat(43);
+const joined = () => ({
+  ok: true,
+  room: roomOf(['Ana', 'Ben'], { status: 'lobby' }),
+  you: { memberId: 'm2', token: TOKEN, seat: 1, host: false },
+  chat: [],
+  serverTime: Date.now(),
+});
+const elsewhere = (node: string) => ({
+  ok: false,
+  code: 'ELSEWHERE',
+  message: 'This room is served by another server.',
+  node,
+});
+
+/** The next join the app sends (waits for it). */
+async function nextJoin(after: number): Promise<Emitted> {
+  await vi.waitFor(() =>
+    expect(fake.emitted.filter((e) => e.event === 'room:join').length).toBeGreaterThan(after),
+  );
+  return fake.emitted.filter((e) => e.event === 'room:join')[after]!;
+}
+
+function online(): void {
+  fake.socket.connected = true;
+  fake.socket.fire('connect');
+}
+
+beforeEach(() => {
+  fake.emitted.length = 0;
+  fake.connections.length = 0;
+});
+afterEach(() => {
+  tokens.clear('BCDFGH');
+});
+
+describe('several servers: the connection goes to the room’s server', () => {
+  it('the first connection of a room’s page is aimed at the room', () => {
+    connection();
+    expect(fake.opened).toEqual([{ query: { room: 'BCDFGH' } }]);
+    online();
+  });
+
+  it('a join answered ELSEWHERE reconnects aimed at the server named, and is sent again there', async () => {
+    store.set({ code: null, room: null, you: null, game: null });
+    const answer = joinRoom('BCDFGH', { nickname: 'Ben', role: 'player' });
+    const first = await nextJoin(0);
+    expect(first.payload).toMatchObject({ code: 'BCDFGH', nickname: 'Ben' });
+    first.answer(elsewhere('node2'));
+    // A new connection, aimed at the room and the server that serves it.
+    await vi.waitFor(() => expect(fake.connections).toEqual([{ room: 'BCDFGH', node: 'node2' }]));
+    expect(fake.socket.io.opts.query).toEqual({ room: 'BCDFGH', node: 'node2' });
+    // Nothing is sent again before the new connection is up.
+    expect(fake.emitted.filter((e) => e.event === 'room:join')).toHaveLength(1);
+    online();
+    const second = await nextJoin(1);
+    expect(second.payload).toEqual(first.payload);
+    second.answer(joined());
+    expect(await answer).toEqual({ ok: true });
+    expect(store.get().code).toBe('BCDFGH');
+    // Later reconnections go to the same server.
+    expect(fake.socket.io.opts.query).toEqual({ room: 'BCDFGH', node: 'node2' });
+  });
+
+  it('the rejoin after a reconnection follows ELSEWHERE too (its server died and another took the room)', async () => {
+    tokens.set('BCDFGH', TOKEN);
+    fake.socket.disconnect();
+    online();
+    const rejoin = await nextJoin(0);
+    expect(rejoin.payload).toMatchObject({ code: 'BCDFGH', token: TOKEN });
+    rejoin.answer(elsewhere('node3'));
+    await vi.waitFor(() => expect(fake.connections).toEqual([{ room: 'BCDFGH', node: 'node3' }]));
+    online();
+    const again = await nextJoin(1);
+    expect(again.payload).toMatchObject({ code: 'BCDFGH', token: TOKEN });
+    again.answer(joined());
+    await vi.waitFor(() => expect(store.get().you?.memberId).toBe('m2'));
+  });
+
+  it('sent elsewhere three times in a row, a join gives up with the refusal (no endless moves)', async () => {
+    store.set({ code: null, room: null, you: null, game: null });
+    const answer = joinRoom('BCDFGH', { nickname: 'Cyd', role: 'spectator' });
+    for (let i = 0; i < 4; i++) {
+      const join = await nextJoin(i);
+      join.answer(elsewhere(`node${i}`));
+      if (i < 3) {
+        await vi.waitFor(() => expect(fake.connections).toHaveLength(i + 1));
+        online();
+      }
+    }
+    expect(await answer).toMatchObject({ ok: false, code: 'ELSEWHERE' });
+    expect(fake.emitted.filter((e) => e.event === 'room:join')).toHaveLength(4);
+  });
+});
