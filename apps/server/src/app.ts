@@ -254,6 +254,8 @@ export async function createServer(
           room.restore(loaded);
           rooms.set(code, room);
           metrics.rooms.set(rooms.size);
+          // Its timers and bots go on from the stored deadlines (taken over, or loaded again).
+          room.schedule();
           return room;
         })
         .finally(() => loading.delete(code));
@@ -265,9 +267,14 @@ export async function createServer(
   /** Takes the room for this node (several nodes), or throws Elsewhere with who serves it. */
   async function claimRoom(code: string, hint: string | undefined): Promise<void> {
     if (store.soleWriter) return;
+    // A node on its way out takes nothing in (what it holds is let go).
+    if (shuttingDown) throw new StoreUnavailable('shutting down');
     const deadline = Date.now() + config.NODE_TTL_MS + 1000;
     for (;;) {
-      const owner = await stored(store.claim(code, nodeId));
+      // A silent owner's rooms are taken over only by a node whose own heartbeats have been
+      // steady for the liveness window: after Redis was away, every node looks silent at first.
+      const takeOver = coordinator.steadyFor(Date.now()) >= config.NODE_TTL_MS;
+      const owner = await stored(store.claim(code, nodeId, takeOver));
       if (owner === null) return;
       const name = nodeName(owner);
       if (hint !== name || Date.now() > deadline || shuttingDown) throw new Elsewhere(code, name);
@@ -299,6 +306,17 @@ export async function createServer(
     }
     return error instanceof Elsewhere;
   }
+
+  // Back in touch with Redis after it (or the link to it) was away: the rooms another node took
+  // over meanwhile go from here at once, their players sent on, not at the next sweep.
+  coordinator.onRecovered(() => {
+    void store
+      .lost([...rooms.keys()], nodeId)
+      .then((codes) => codes.forEach(lose))
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'checking which rooms are still this node’s failed'),
+      );
+  });
 
   coordinator.onMembershipChange(() => {
     for (const room of rooms.values()) {
@@ -717,8 +735,9 @@ export async function createServer(
             token = added.token;
           }
           // Checked and attached with no wait between: a copy dropped and replaced is not used.
+          // A copy let go meanwhile (closed: the sweep, another node took the room) is not used either.
           const current = rooms.get(room.code);
-          if (current !== undefined && current !== room) return MOVED;
+          if (room.isClosed || (current !== undefined && current !== room)) return MOVED;
           if (!(await attach(socket, room, member.id, member.seat)))
             return abandonJoin(room, p.token ? null : member.id);
           // After the ack; built when sent, so it is never older than a broadcast before it.
@@ -1129,21 +1148,24 @@ export async function createServer(
     // A room nobody here has used for 10 minutes leaves this node's memory and is let go, so
     // that any node may take it in. Decided in the room's line, so that a join queued there
     // finishes first (and is counted).
-    const letGo: string[] = [];
+    // Let go in the room's line, before the copy leaves: a join that claims it again afterwards
+    // is not undone by a release that comes later.
     for (const room of [...rooms.values()]) {
       if (shuttingDown) break;
       if (room.localSockets > 0 || now - room.record.lastActivity <= 600_000) continue;
       await room
-        .run(() => {
+        .run(async () => {
           if (room.localSockets === 0 && now - room.record.lastActivity > 600_000) {
+            await stored(store.release([room.code], nodeId));
             room.close();
             unload(room);
-            letGo.push(room.code);
           }
         })
-        .catch((error: unknown) => void (forgetIfGone(error) || servedElsewhere(error)));
+        .catch((error: unknown) => {
+          if (!forgetIfGone(error) && !servedElsewhere(error))
+            app.log.warn({ err: error, room: room.code }, 'letting a quiet room go failed');
+        });
     }
-    await store.release(letGo, nodeId);
     for (const code of creators.keys()) {
       if (shuttingDown) return;
       if (!rooms.has(code) && (await store.stamp(code)) === null) creators.delete(code);

@@ -242,13 +242,13 @@ export class Room {
     return this.record.members.find((m) => m.tokenHash === hash);
   }
 
-  /** Connected: a socket open on a node that is alive (R23). */
+  /**
+   * Connected: a socket open on this node (R23). A room's sockets are all on the node that serves
+   * it; another node's entry is a socket that node held before this one took the room over (it
+   * was disconnected then), or, on one node, one from before a restart.
+   */
   isConnected(memberId: string): boolean {
-    const nodes = this.record.presence[memberId];
-    if (nodes === undefined) return false;
-    const live = this.coordinator.liveNodes();
-    for (const node of nodes) if (live.has(node)) return true;
-    return false;
+    return this.record.presence[memberId]?.includes(this.coordinator.nodeId) ?? false;
   }
 
   /** Whether any member (not kicked) is connected: asked after every action, so no arrays. */
@@ -265,8 +265,9 @@ export class Room {
 
   /**
    * Since when a disconnected member has been away: when they left, or, if the node holding their
-   * socket died, when that node was last seen alive; failing both (a restart of a single node,
-   * whose old id nobody remembers), since this node took the room in. Never a time that moves on
+   * socket died, when that node was last seen alive (at the latest, when this node took the room
+   * in); failing both (a restart of a single node, whose old id nobody remembers), since this node
+   * took the room in. Never a time that moves on
    * while they stay away, so that the hand-over time (R23) and the host's grace stay put.
    */
   private awaySinceOf(memberId: string): number {
@@ -275,7 +276,8 @@ export class Room {
     const seen = (this.record.presence[memberId] ?? [])
       .map((node) => this.coordinator.lastSeen(node))
       .filter((at): at is number => at !== undefined);
-    return seen.length ? Math.max(...seen) : this.since;
+    // At the latest since this node took the room in (the node before may be alive still).
+    return seen.length ? Math.min(Math.max(...seen), this.since) : this.since;
   }
 
   private awayFor(memberId: string, now: number): number {
@@ -490,7 +492,6 @@ export class Room {
   private async markPresent(memberId: string, present: boolean): Promise<void> {
     const node = this.coordinator.nodeId;
     const wasPaused = this.paused;
-    const live = this.coordinator.liveNodes();
     // This node's entry changes, and entries of nodes long gone are dropped so that they do not
     // pile up: with one process, any other's (the one before a restart); with several, a node
     // silent for PRESENCE_FORGET_MS, far past NODE_TTL_MS (a node only late with its heartbeat
@@ -503,7 +504,7 @@ export class Room {
     const presence = { ...this.record.presence, [memberId]: present ? [...nodes, node] : nodes };
     const awaySince = { ...this.record.awaySince };
     if (present) delete awaySince[memberId];
-    else if (!nodes.some((n) => live.has(n))) awaySince[memberId] = Date.now();
+    else awaySince[memberId] = Date.now();
     let seats = this.record.seats;
     let deadline = this.record.deadline;
     const member = this.member(memberId);

@@ -343,7 +343,11 @@ runIt('two server nodes on one Redis', () => {
     const ttl = 600;
     const a = await node({ NODE_TTL_MS: ttl });
     const b = await node({ NODE_TTL_MS: ttl });
-    const { client: ana, code, token } = await open(a, 'Ana', [{ seat: 1, level: 'greedy' }]);
+    const { client: ana, code, token } = await open(a, 'Ana');
+    // Ben sits down on a too.
+    const ben = client(a);
+    await ben.connected();
+    await ben.ok('room:join', { code, nickname: 'Ben' });
     // a falls silent: no heartbeat (its coordinator stopped), but its sockets stay open.
     await a.server.coordinator.close();
     await sleep(ttl + 300);
@@ -367,6 +371,29 @@ runIt('two server nodes on one Redis', () => {
     expect(after!.room.locked).toBe(false);
     // Through b (the room's node now) the same request goes through.
     expect(await tab.request('room:lock', { locked: true })).toEqual({ ok: true });
+
+    // a is heard of again (its heartbeat written, as a node back from a pause would): Ben, whose
+    // socket was on a and went with the room, is away on b, not connected through a live node.
+    await ben.until(() => !ben.socket.connected, 5000, 'Ben disconnected from a');
+    const store = b.server.store as RedisStore;
+    const beat = setInterval(
+      () => void store.client.zadd(store.key.nodes(), Date.now(), a.server.coordinator.nodeId),
+      100,
+    );
+    try {
+      await waitFor(
+        () => b.server.coordinator.liveNodes().has(a.server.coordinator.nodeId),
+        5000,
+        'b to hear a again',
+      );
+      const members = b.server.rooms.get(code)!.view().members;
+      expect(members.map((m) => [m.nickname, m.connected])).toEqual([
+        ['Ana', true],
+        ['Ben', false],
+      ]);
+    } finally {
+      clearInterval(beat);
+    }
   });
 
   /**

@@ -107,9 +107,19 @@ function aimAt(room: string | null, node?: string): void {
   if (socket) socket.io.opts.query = aim ? { ...aim } : {};
 }
 
-/** A join sent elsewhere goes there at most this many times in a row (then it is refused). */
+/**
+ * A join sent elsewhere goes there at most this many times in a row, over reconnections too
+ * (then it is refused, and the player told); entering a room starts the count again.
+ */
 const MOVES_IN_A_ROW = 3;
 let movesInARow = 0;
+/** `joinRoom` calls on their way: the rejoin of a reconnection waits for their answer instead. */
+let joining = 0;
+/**
+ * A join may wait for a server to take the room over from one that died (up to its liveness
+ * window, 6 s, and a second): longer than other requests.
+ */
+const JOIN_TIMEOUT_MS = 15_000;
 
 /**
  * A join was answered ELSEWHERE: the connection goes again, aimed at the server named, and the
@@ -166,10 +176,13 @@ export function connection(): ClientSocket {
       if (seq === connectionSeq && s.connected) setInRoom(true);
     });
   });
-  s.on('disconnect', () => {
+  s.on('disconnect', (reason) => {
     connectionSeq += 1;
     setInRoom(false);
     store.set({ conn: navigator.onLine ? 'reconnecting' : 'offline' });
+    // The server let this connection go (it is stopping, or another server took the room over):
+    // Socket.IO does not come back by itself after that, so this tab does, shortly.
+    if (reason === 'io server disconnect') setTimeout(() => s.connect(), 300);
   });
   s.on('connect_error', (error) => {
     const data = (error as Error & { data?: { code?: string } }).data;
@@ -283,11 +296,18 @@ export async function joinRoom(
   options: { token?: string; nickname?: string; role?: 'player' | 'spectator' },
 ): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
   movesInARow = 0;
-  let answer = await request('room:join', { code, ...options, history: !store.get().game });
-  // Served by another server: the connection goes there, and the join is sent again.
-  while (!answer.ok && answer.code === 'ELSEWHERE' && answer.node) {
-    if (movesInARow >= MOVES_IN_A_ROW || !(await moveTo(code, answer.node))) break;
-    answer = await request('room:join', { code, ...options, history: !store.get().game });
+  joining += 1;
+  let answer;
+  try {
+    const payload = { code, ...options, history: !store.get().game };
+    answer = await request('room:join', payload, JOIN_TIMEOUT_MS);
+    // Served by another server: the connection goes there, and the join is sent again.
+    while (!answer.ok && answer.code === 'ELSEWHERE' && answer.node) {
+      if (movesInARow >= MOVES_IN_A_ROW || !(await moveTo(code, answer.node))) break;
+      answer = await request('room:join', payload, JOIN_TIMEOUT_MS);
+    }
+  } finally {
+    joining -= 1;
   }
   if (!answer.ok) return { ok: false, code: answer.code, message: answer.message };
   entered(answer.room, answer.you);
@@ -317,8 +337,15 @@ async function rejoin(seq: number): Promise<void> {
     if (!code) return;
     const token = tokens.get(code);
     if (!token) return;
+    // A join to another room is on its way (its own answer puts this tab there), or the
+    // connection is aimed at another room: this room is not rejoined on it.
+    if (joining > 0 || (aim !== null && aim.room !== code)) return;
     // A tab that holds the table has its move log; one that does not asks for the game's history.
-    const answer = await request('room:join', { code, token, history: !store.get().game });
+    const answer = await request(
+      'room:join',
+      { code, token, history: !store.get().game },
+      JOIN_TIMEOUT_MS,
+    );
     if (answer.ok) {
       entered(answer.room, answer.you);
       store.set({ chat: answer.chat });
@@ -342,8 +369,6 @@ async function rejoin(seq: number): Promise<void> {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
-    // Sent elsewhere too often (servers taking the room over from one another): once more.
-    movesInARow = 0;
   }
 }
 

@@ -88,9 +88,10 @@ const elsewhere = (node: string) => ({
 });
 
 /** The next join the app sends (waits for it). */
-async function nextJoin(after: number): Promise<Emitted> {
-  await vi.waitFor(() =>
-    expect(fake.emitted.filter((e) => e.event === 'room:join').length).toBeGreaterThan(after),
+async function nextJoin(after: number, timeout = 1000): Promise<Emitted> {
+  await vi.waitFor(
+    () => expect(fake.emitted.filter((e) => e.event === 'room:join').length).toBeGreaterThan(after),
+    { timeout },
   );
   return fake.emitted.filter((e) => e.event === 'room:join')[after]!;
 }
@@ -149,6 +150,63 @@ describe('several servers: the connection goes to the room’s server', () => {
     expect(again.payload).toMatchObject({ code: 'BCDFGH', token: TOKEN });
     again.answer(joined());
     await vi.waitFor(() => expect(store.get().you?.memberId).toBe('m2'));
+  });
+
+  it('a join to another room is not crossed by a rejoin of the room held (one join on the new connection)', async () => {
+    // In room BCDFGH (its token kept), the player joins KLMNPQ by its code.
+    tokens.set('BCDFGH', TOKEN);
+    store.set({ code: 'BCDFGH' });
+    const answer = joinRoom('KLMNPQ', { nickname: 'Ben', role: 'player' });
+    const first = await nextJoin(0);
+    first.answer(elsewhere('node4'));
+    await vi.waitFor(() => expect(fake.connections).toEqual([{ room: 'KLMNPQ', node: 'node4' }]));
+    online();
+    const second = await nextJoin(1);
+    expect(second.payload).toMatchObject({ code: 'KLMNPQ', nickname: 'Ben' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Only that join went out on the new connection: no rejoin of BCDFGH beside it.
+    expect(fake.emitted.filter((e) => e.event === 'room:join')).toHaveLength(2);
+    second.answer({
+      ...joined(),
+      room: roomOf(['Ana', 'Ben'], { status: 'lobby', code: 'KLMNPQ' }),
+    });
+    expect(await answer).toEqual({ ok: true });
+    expect(store.get().code).toBe('KLMNPQ');
+  });
+
+  it('a connection the server let go (it stopped, or the room moved) comes back by itself', async () => {
+    fake.socket.connected = false;
+    fake.socket.fire('disconnect', 'io server disconnect');
+    await vi.waitFor(() => expect(fake.connections).toHaveLength(1), { timeout: 2000 });
+    online();
+  });
+
+  it('a rejoin sent elsewhere over and over stops moving after three, across reconnections', async () => {
+    // In room KLMNPQ (entered above), with its token.
+    expect(store.get().code).toBe('KLMNPQ');
+    expect(tokens.get('KLMNPQ')).toBe(TOKEN);
+    fake.socket.disconnect();
+    online();
+    for (let i = 0; i < 3; i++) {
+      const rejoin = await nextJoin(i);
+      expect(rejoin.payload).toMatchObject({ code: 'KLMNPQ', token: TOKEN });
+      rejoin.answer(elsewhere(`far${i}`));
+      await vi.waitFor(() => expect(fake.connections).toHaveLength(i + 1));
+      online();
+    }
+    // The fourth is answered ELSEWHERE too: no fourth move; the rejoin is tried again on this
+    // connection a second later.
+    const fourth = await nextJoin(3);
+    fourth.answer(elsewhere('far3'));
+    const fifth = await nextJoin(4, 3000);
+    expect(fake.connections).toHaveLength(3);
+    fifth.answer({
+      ...joined(),
+      room: roomOf(['Ana', 'Ben'], { status: 'lobby', code: 'KLMNPQ' }),
+    });
+    await vi.waitFor(() => expect(store.get().room?.code).toBe('KLMNPQ'));
+    tokens.clear('KLMNPQ');
+    store.set({ code: null, room: null, you: null });
   });
 
   it('sent elsewhere three times in a row, a join gives up with the refusal (no endless moves)', async () => {

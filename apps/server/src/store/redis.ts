@@ -33,7 +33,9 @@ if owner and owner ~= ${me} then return -1 end`;
 const SAVE_ROOM = `${FENCE('ARGV[5]')}
 local current = tonumber(redis.call('HGET', KEYS[1], 'revision') or '0')
 if current ~= tonumber(ARGV[2]) - 1 then return 0 end
-redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2], 'owner', ARGV[5])
+redis.call('HSET', KEYS[1], 'record', ARGV[1], 'revision', ARGV[2])
+-- A new room is its creator's; any other comes to a node through a claim (a room let go stays so).
+if current == 0 then redis.call('HSET', KEYS[1], 'owner', ARGV[5]) end
 redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[3])
 return 1`;
 
@@ -71,12 +73,14 @@ return 1`;
 
 /**
  * Takes a room for ARGV[1] unless its owner is another node seen alive within the last ARGV[3] ms
- * (ARGV[2] is now): '' when taken (or no such room), else the owner's name.
+ * (ARGV[2] is now), or any other node when ARGV[4] is '0' (the claimer may not take rooms over):
+ * '' when taken (or no such room), else the owner's name.
  */
 const CLAIM = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return '' end
 local owner = redis.call('HGET', KEYS[1], 'owner')
 if owner and owner ~= ARGV[1] then
+  if ARGV[4] ~= '1' then return owner end
   local seen = redis.call('ZSCORE', KEYS[2], owner)
   if seen and tonumber(seen) > tonumber(ARGV[2]) - tonumber(ARGV[3]) then return owner end
 end
@@ -153,7 +157,14 @@ interface Scripts {
     code: string,
     node: string,
   ): Promise<number>;
-  claimOwner(room: string, nodes: string, node: string, now: number, ttl: number): Promise<string>;
+  claimOwner(
+    room: string,
+    nodes: string,
+    node: string,
+    now: number,
+    ttl: number,
+    takeOver: '1' | '0',
+  ): Promise<string>;
 }
 
 export function redisClient(url: string, options: { failFast: boolean }): Redis {
@@ -196,13 +207,14 @@ export class RedisStore implements RoomStore {
     return answer === 1;
   }
 
-  async claim(code: string, node: string): Promise<string | null> {
+  async claim(code: string, node: string, takeOver = true): Promise<string | null> {
     const owner = await this.scripts.claimOwner(
       this.key.room(code),
       this.key.nodes(),
       node,
       Date.now(),
       this.nodeTtlMs,
+      takeOver ? '1' : '0',
     );
     return owner === '' ? null : owner;
   }
@@ -438,6 +450,10 @@ export class RedisCoordinator extends LocalCoordinator {
   private readonly unheardOf = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | null = null;
   private membershipHandler: () => void = () => undefined;
+  private recoveredHandler: () => void = () => undefined;
+  /** Since when this node's heartbeats have been written without a failure (null: failing now). */
+  private steadySince: number | null = null;
+  private lastOk: number | null = null;
 
   constructor(
     private readonly store: RedisStore,
@@ -460,6 +476,8 @@ export class RedisCoordinator extends LocalCoordinator {
     }
     this.heartbeat = setInterval(() => void this.beat(), Math.max(200, this.options.nodeTtlMs / 3));
     this.heartbeat.unref();
+    // Back from an outage: a heartbeat at once, not at the next tick.
+    this.store.client.on('ready', () => void this.beat());
   }
 
   private async beat(): Promise<boolean> {
@@ -484,12 +502,28 @@ export class RedisCoordinator extends LocalCoordinator {
       const changed =
         live.size !== this.live.size || [...live].some((node) => !this.live.has(node));
       this.live = live;
+      const recovered = this.steadySince === null && this.lastOk !== null;
+      if (this.steadySince === null || now - (this.lastOk ?? now) > this.options.nodeTtlMs)
+        this.steadySince = now;
+      this.lastOk = now;
       if (changed) this.membershipHandler();
+      if (recovered) this.recoveredHandler();
       return true;
     } catch {
       // Redis away: keep the last known view; presence is re-read when it returns.
+      this.steadySince = null;
       return false;
     }
+  }
+
+  /** How long this node's heartbeats have been written without a failure (0: failing now). */
+  override steadyFor(now: number): number {
+    return this.steadySince === null ? 0 : Math.max(0, now - this.steadySince);
+  }
+
+  /** Called at the first heartbeat written after one that failed (Redis, or the link, was away). */
+  override onRecovered(handler: () => void): void {
+    this.recoveredHandler = handler;
   }
 
   override liveNodes(): ReadonlySet<string> {

@@ -208,9 +208,10 @@ export interface RoomStore {
   /**
    * Several nodes: takes the room for `node` unless another node that is alive serves it. Resolves
    * null when `node` serves it now (or there is no such room), else the owner's name. A node that
-   * has been silent for the liveness window has lost its rooms. One process owns every room.
+   * has been silent for the liveness window has lost its rooms, unless `takeOver` is false (the
+   * claimer's own heartbeats are not steady yet). One process owns every room.
    */
-  claim(code: string, node: string): Promise<string | null>;
+  claim(code: string, node: string, takeOver?: boolean): Promise<string | null>;
   /** Several nodes: lets go of rooms `node` owns (a shutdown, a room left unused): anyone may claim them. */
   release(codes: readonly string[], node: string): Promise<void>;
   /** Several nodes: of these rooms, those no longer owned by `node` (taken over meanwhile). */
@@ -279,6 +280,10 @@ export interface Coordinator {
   onDue(handler: (code: string) => void): void;
   /** Called when the set of live nodes changes (a node died or joined). */
   onMembershipChange(handler: () => void): void;
+  /** How long this node has been steadily alive to the others (ms; one node: always). */
+  steadyFor(now: number): number;
+  /** Called when this node is heard by the others again after it could not be (several nodes). */
+  onRecovered(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -310,6 +315,13 @@ export class LocalCoordinator implements Coordinator {
 
   /** One node: its own membership never changes. */
   onMembershipChange(_handler: () => void): void {}
+
+  steadyFor(_now: number): number {
+    return Infinity;
+  }
+
+  /** One node: never cut off from the others. */
+  onRecovered(_handler: () => void): void {}
 
   arm(code: string, at: number | null): void {
     const existing = this.timers.get(code);
