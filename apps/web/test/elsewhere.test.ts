@@ -5,64 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { roomOf } from './fixtures';
+import type { Emitted } from './fake-socket';
 
-type Handler = (...args: unknown[]) => void;
-interface Emitted {
-  event: string;
-  payload: unknown;
-  answer: (value: unknown) => void;
-}
-
-const fake = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>();
-  const emitted: Emitted[] = [];
-  const opened: { query: unknown }[] = [];
-  /** The query of each connection the app opened (after a disconnect, a connect opens anew). */
-  const connections: Record<string, string>[] = [];
-  const socket = {
-    connected: false,
-    active: true,
-    io: { opts: { query: {} as Record<string, string> } },
-    on(event: string, handler: Handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return socket;
-    },
-    off(event: string, handler: Handler) {
-      handlers.set(
-        event,
-        (handlers.get(event) ?? []).filter((h) => h !== handler),
-      );
-      return socket;
-    },
-    timeout() {
-      return {
-        emit(
-          event: string,
-          payload: unknown,
-          callback: (error: Error | null, answer: unknown) => void,
-        ) {
-          emitted.push({ event, payload, answer: (value) => callback(null, value) });
-        },
-      };
-    },
-    connect() {
-      connections.push({ ...socket.io.opts.query });
-    },
-    disconnect() {
-      socket.connected = false;
-      socket.fire('disconnect');
-    },
-    fire(event: string, ...args: unknown[]) {
-      for (const handler of handlers.get(event) ?? []) handler(...args);
-    },
-  };
-  const io = (options: { query: Record<string, string> }) => {
-    opened.push({ query: options.query });
-    socket.io.opts.query = options.query;
-    return socket;
-  };
-  return { socket, emitted, opened, connections, io };
-});
+const fake = await vi.hoisted(async () => (await import('./fake-socket')).fakeSocket());
 
 vi.mock('socket.io-client', () => ({ io: fake.io }));
 

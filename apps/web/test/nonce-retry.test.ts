@@ -10,44 +10,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoomView } from '@trepenta/protocol';
 import { roomOf } from './fixtures';
 
-type Handler = (...args: unknown[]) => void;
-interface Emitted {
-  event: string;
-  payload: unknown;
-  answer: (value: unknown) => void;
-}
+const fake = await vi.hoisted(async () => (await import('./fake-socket')).fakeSocket());
 
-const fake = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>();
-  const emitted: Emitted[] = [];
-  const socket = {
-    connected: false,
-    active: true,
-    on(event: string, handler: Handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return socket;
-    },
-    timeout() {
-      return {
-        emit(
-          event: string,
-          payload: unknown,
-          callback: (error: Error | null, answer: unknown) => void,
-        ) {
-          emitted.push({ event, payload, answer: (value) => callback(null, value) });
-        },
-      };
-    },
-    connect() {},
-    disconnect() {},
-    fire(event: string, ...args: unknown[]) {
-      for (const handler of handlers.get(event) ?? []) handler(...args);
-    },
-  };
-  return { socket, emitted };
-});
-
-vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
+vi.mock('socket.io-client', () => ({ io: fake.io }));
 
 const { connection, onRoomState } = await import('../src/net');
 const { store } = await import('../src/store');
