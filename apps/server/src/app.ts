@@ -318,18 +318,6 @@ export async function createServer(
       );
   });
 
-  coordinator.onMembershipChange(() => {
-    for (const room of rooms.values()) {
-      void room
-        .run(() => room.membershipChanged())
-        .catch(
-          (error: unknown) =>
-            servedElsewhere(error) ||
-            app.log.warn({ err: error, room: room.code }, 'a room could not re-check presence'),
-        );
-    }
-  });
-
   coordinator.onDue((code) => {
     void getRoom(code)
       .then((room) => room?.run(() => room.tick()))

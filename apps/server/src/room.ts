@@ -1379,12 +1379,6 @@ export class Room {
     return times.length ? Math.min(...times) : null;
   }
 
-  /** Nodes came or went: who is connected may have changed (call inside `run`). */
-  membershipChanged(): void {
-    this.broadcastRoom();
-    this.schedule();
-  }
-
   /** Arms the room's next wake-up with the coordinator. */
   schedule(): void {
     this.coordinator.arm(this.code, this.nextWake(Date.now()));

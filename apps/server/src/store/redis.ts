@@ -438,8 +438,8 @@ export class RedisStore implements RoomStore {
 
 /**
  * Liveness across nodes, and this node's wake-ups. Each node writes a heartbeat into a sorted set
- * and reads who else is alive: a member counts as connected only through a live node, and a room
- * whose owner has been silent for NODE_TTL_MS may be taken over. A room's timers and bot moves run
+ * and reads when the others were last heard: a room whose owner has been silent for NODE_TTL_MS
+ * may be taken over, and its members who were on that node are away since it was last heard. A room's timers and bot moves run
  * on its owner alone, in local timers: a node that takes a room over re-arms them from the stored
  * deadlines, as after a restart.
  */
@@ -449,7 +449,6 @@ export class RedisCoordinator extends LocalCoordinator {
   /** Nodes asked about that the nodes set does not list, and when each was first asked about. */
   private readonly unheardOf = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | null = null;
-  private membershipHandler: () => void = () => undefined;
   private recoveredHandler: () => void = () => undefined;
   /** Since when this node's heartbeats have been written without a failure (null: failing now). */
   private steadySince: number | null = null;
@@ -465,8 +464,8 @@ export class RedisCoordinator extends LocalCoordinator {
   }
 
   /**
-   * Joins the cluster: a first heartbeat and a first look at who else is alive, before this node
-   * claims any room (a node that thought itself alone would pause every room it touched).
+   * Joins the cluster: a first heartbeat and a first look at when the others were last heard,
+   * before this node claims any room.
    */
   async start(): Promise<void> {
     const deadline = Date.now() + 30_000;
@@ -499,14 +498,11 @@ export class RedisCoordinator extends LocalCoordinator {
         ...[...seen].filter(([, at]) => at > now - this.options.nodeTtlMs).map(([node]) => node),
         this.nodeId,
       ]);
-      const changed =
-        live.size !== this.live.size || [...live].some((node) => !this.live.has(node));
       this.live = live;
       const recovered = this.steadySince === null && this.lastOk !== null;
       if (this.steadySince === null || now - (this.lastOk ?? now) > this.options.nodeTtlMs)
         this.steadySince = now;
       this.lastOk = now;
-      if (changed) this.membershipHandler();
       if (recovered) this.recoveredHandler();
       return true;
     } catch {
@@ -541,10 +537,6 @@ export class RedisCoordinator extends LocalCoordinator {
     let since = this.unheardOf.get(nodeId);
     if (since === undefined) this.unheardOf.set(nodeId, (since = now));
     return now - since;
-  }
-
-  override onMembershipChange(handler: () => void): void {
-    this.membershipHandler = handler;
   }
 
   override close(): Promise<void> {

@@ -278,8 +278,6 @@ export interface Coordinator {
   arm(code: string, at: number | null): void;
   /** Called with a room's code when it is due (on the node that serves it). */
   onDue(handler: (code: string) => void): void;
-  /** Called when the set of live nodes changes (a node died or joined). */
-  onMembershipChange(handler: () => void): void;
   /** How long this node has been steadily alive to the others (ms; one node: always). */
   steadyFor(now: number): number;
   /** Called when this node is heard by the others again after it could not be (several nodes). */
@@ -312,9 +310,6 @@ export class LocalCoordinator implements Coordinator {
   onDue(handler: (code: string) => void): void {
     this.handler = handler;
   }
-
-  /** One node: its own membership never changes. */
-  onMembershipChange(_handler: () => void): void {}
 
   steadyFor(_now: number): number {
     return Infinity;
