@@ -66,6 +66,12 @@ for (const [name, args, extra] of [
       ? spawnSync('node', [join(root, 'scripts', 'web-size.mjs')], { stdio: 'inherit' }).status
       : 1;
   record('web-size', status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+  // And the first-load benchmark on that build (one run each, when there is a Chromium).
+  if (built === 0 && existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    console.log('\n▶ bench:first-load (a short run: it still works)');
+    const loaded = pnpm(['run', 'bench:first-load', '--runs', '1']);
+    record('bench:first-load', loaded === 0 ? 1 : 0, loaded === 0 ? 0 : 1);
+  }
 }
 
 console.log('\n▶ unit and integration tests (vitest)');

@@ -190,3 +190,40 @@ test('too many connections from one network: the page says so, and connects when
     for (const socket of held) socket.close();
   }
 });
+
+/**
+ * The first load as this build ships: every script and stylesheet the home page loads comes
+ * brotli-compressed and cached for good (its name changes with its content), and index.html is
+ * checked again on every visit, so a new build reaches a returning player at once.
+ */
+test('home: the build’s scripts and styles come brotli-compressed and immutable; the page itself is checked every time', async ({
+  page,
+}) => {
+  const assets: {
+    url: string;
+    encoding: string | undefined;
+    cache: string | undefined;
+    length: number;
+  }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/assets/')) {
+      const headers = response.headers();
+      assets.push({
+        url: response.url(),
+        encoding: headers['content-encoding'],
+        cache: headers['cache-control'],
+        length: Number(headers['content-length'] ?? Infinity),
+      });
+    }
+  });
+  const document = await page.goto('/');
+  expect(document?.headers()['cache-control']).toBe('no-cache');
+  await expect(page.locator('.gallery-section button').first()).toBeVisible();
+  expect(assets.length).toBeGreaterThanOrEqual(2);
+  for (const asset of assets) {
+    expect(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
+    // Chromium asks for brotli; only a file below 1 KB is left as it is by the build.
+    if (asset.encoding === undefined) expect(asset.length, asset.url).toBeLessThan(1024);
+    else expect(asset.encoding, asset.url).toBe('br');
+  }
+});

@@ -1096,12 +1096,26 @@ export async function createServer(
 
   const webDist = resolve(config.WEB_DIST ?? join(import.meta.dirname, '../../web/dist'));
   if (existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build writes .br and .gz copies beside each text file: sent as the browser accepts.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        response.setHeader('cache-control', webCacheControl(path));
+        // A cache must keep the brotli, gzip and plain answers apart.
+        response.setHeader('vary', 'accept-encoding');
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
+      // Every other page is the web app's (it routes in the browser); a missing file under
+      // /assets/ (an old tab asking for the chunk of an earlier build) is missing, not a page.
       if (
-        request.method === 'GET' &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
         !request.url.startsWith('/api/') &&
-        !request.url.startsWith('/socket.io')
+        !request.url.startsWith('/socket.io') &&
+        !request.url.startsWith('/assets/')
       ) {
         return reply.sendFile('index.html');
       }
@@ -1268,4 +1282,16 @@ function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolea
   } catch {
     return false;
   }
+}
+
+/**
+ * How long a browser may keep a file of the web app. The build names every file under /assets/
+ * by a hash of its content, so such a file never changes: kept a year without asking again.
+ * index.html names the current ones, so it is asked for again (a 304 when unchanged) every time;
+ * anything else, an hour.
+ */
+export function webCacheControl(path: string): string {
+  if (/[\\/]assets[\\/]/.test(path)) return 'public, max-age=31536000, immutable';
+  if (/(?:^|[\\/])index\.html(?:\.br|\.gz)?$/.test(path)) return 'no-cache';
+  return 'public, max-age=3600';
 }

@@ -9,15 +9,17 @@
  * one way; and when that node dies, everyone comes back through the balancer, the other node
  * takes the room over, and every seat is kept.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsWith } from '@trepenta/rules';
 import { Client } from './harness';
 import { Cluster, sleep } from './nodes';
+import { rawGet } from './http';
 import { freePort } from './redis';
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -59,6 +61,17 @@ function startHaproxy(config: string): { child: ChildProcess; output: string[]; 
   return { child, output, dir };
 }
 
+/** A built web app in small: index.html and one hashed script with its brotli copy. */
+function webDist(): { dir: string; script: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'trepenta-lb-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  const script = `export const line = ${JSON.stringify('deal me in '.repeat(300))};\n`;
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>\n');
+  writeFileSync(join(dir, 'assets', 'index-Lb42.js'), script);
+  writeFileSync(join(dir, 'assets', 'index-Lb42.js.br'), brotliCompressSync(script));
+  return { dir, script };
+}
+
 async function waitUntil(what: string, ms: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -74,7 +87,9 @@ runIt('two nodes behind HAProxy (deploy/haproxy.cfg)', () => {
   let cluster: Cluster | null = null;
   let haproxy: ReturnType<typeof startHaproxy> | null = null;
   const clients: Client[] = [];
+  const dirs: string[] = [];
   afterEach(async () => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
     for (const client of clients.splice(0)) client.socket.close();
     haproxy?.child.kill('SIGKILL');
     if (haproxy) rmSync(haproxy.dir, { recursive: true, force: true });
@@ -85,9 +100,15 @@ runIt('two nodes behind HAProxy (deploy/haproxy.cfg)', () => {
 
   it('a room’s players meet on its node through the balancer; when that node dies they come back, and the other node takes the room over with every seat', async () => {
     cluster = await Cluster.start('lb');
+    const web = webDist();
+    dirs.push(web.dir);
     // The names are the shipped config's: a node's NODE_NAME is its server name there.
-    const [node1] = await cluster.startNodes(['node1'], { NODE_NAME: 'node1' }, { settle: false });
-    const [node2] = await cluster.startNodes(['node2'], { NODE_NAME: 'node2' });
+    const [node1] = await cluster.startNodes(
+      ['node1'],
+      { NODE_NAME: 'node1', WEB_DIST: web.dir },
+      { settle: false },
+    );
+    const [node2] = await cluster.startNodes(['node2'], { NODE_NAME: 'node2', WEB_DIST: web.dir });
     const port = await freePort();
     haproxy = startHaproxy(
       shippedConfig(port, {
@@ -117,6 +138,18 @@ runIt('two nodes behind HAProxy (deploy/haproxy.cfg)', () => {
       bots: [],
     });
     const code = created.room.code;
+
+    // The web app through the balancer: a node's precompressed script and its caching headers
+    // pass as they are; the API's JSON, which a node sends plain, is gzipped here.
+    const script = await rawGet(`${lb}/assets/index-Lb42.js`, { 'accept-encoding': 'gzip, br' });
+    expect(script.header('content-encoding')).toBe('br');
+    expect(script.bytes.length).toBeLessThan(web.script.length / 10);
+    expect(script.header('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await rawGet(`${lb}/r/${code}`)).header('cache-control')).toBe('no-cache');
+    const api = await rawGet(`${lb}/api/rooms/${code}`, { 'accept-encoding': 'gzip' });
+    expect(api.status).toBe(200);
+    expect(api.header('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(api.bytes).toString())).toMatchObject({ code });
     const store = await cluster.store();
     const ownerOf = async () =>
       ((await store.client.hget(`${cluster!.prefix}room:${code}`, 'owner')) ?? '').split('~')[0];
