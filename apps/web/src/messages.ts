@@ -34,6 +34,10 @@ export const m = {
   home: {
     nickname: 'Your name',
     nicknamePlaceholder: 'e.g. Bea',
+    nicknameLimit: (limit: number, used: number) =>
+      used === 0
+        ? `Up to ${limit} characters.`
+        : `${used} of ${limit} characters${used >= limit ? ': that is the most a name can have.' : '.'}`,
     needName: 'Type your name first.',
     createTitle: 'Create a room',
     create: 'Create room',

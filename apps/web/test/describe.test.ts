@@ -64,6 +64,22 @@ describe('describeEvent', () => {
     ]);
   });
 
+  it('the end of a timer of the whole table says what happens next, never a bare "Time ran out."', () => {
+    const text = (key: string) =>
+      describeEvent({ type: 'timedOut', key, seat: null }, 0, names).map((line) => line.text);
+    expect(text('setup/2')).toEqual([
+      'Time to choose is up: whoever had not chosen takes pile A as the field.',
+    ]);
+    expect(text('arrange/1')).toEqual([
+      'Time to pick melds is up: whoever had not picked shows the first arrangement.',
+    ]);
+    expect(text('next/3')).toEqual(['The countdown is over: the next round begins.']);
+    // A player's own timer still names the stand-in.
+    expect(
+      describeEvent({ type: 'timedOut', key: 'turn/1/4', seat: 1 }, 0, names).map((l) => l.text),
+    ).toEqual(['Bea ran out of time; the stand-in played.']);
+  });
+
   it('a player who calls themself "You" is "You’s" to the others, never "your"', () => {
     const laidOff: EventView = {
       type: 'laidOff',

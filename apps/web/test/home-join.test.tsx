@@ -45,4 +45,19 @@ describe('joining from the home page', () => {
     expect(screen.queryByText(m.home.badCode)).toBeNull();
     expect(codeField().getAttribute('aria-invalid')).toBe('false');
   });
+
+  it('the name field says its limit, and says so plainly when a name reaches it', () => {
+    render(<Home />);
+    const name = screen.getByLabelText<HTMLInputElement>(m.home.nickname);
+    const hint = () => document.getElementById(name.getAttribute('aria-describedby') ?? '');
+    expect(hint()?.textContent).toBe('Up to 24 characters.');
+    fireEvent.change(name, { target: { value: 'Bea' } });
+    expect(hint()?.textContent).toBe('3 of 24 characters.');
+    expect(hint()?.getAttribute('aria-live')).toBe('off');
+    fireEvent.change(name, { target: { value: 'Maximiliana Bartholomew!' } });
+    expect(name.value).toHaveLength(24);
+    expect(hint()?.textContent).toBe('24 of 24 characters: that is the most a name can have.');
+    expect(hint()?.getAttribute('aria-live')).toBe('polite');
+    expect(name.maxLength).toBe(24);
+  });
 });

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { LIMITS } from '@trepenta/protocol/client';
 import type { BotLevel } from '@trepenta/protocol';
 import { loadGame, useGameClient } from '../games/load';
 import { GAME_LIST, gameEntry } from '../games/registry';
@@ -8,7 +7,7 @@ import { m } from '../messages';
 import { createRoom, joinRoom, request } from '../net';
 import { links, navigate, roomCodeIn } from '../router';
 import { notify, setPrefs, useStore } from '../store';
-import { GameLoading, SeatCountOptions } from '../ui/common';
+import { GameLoading, NicknameInput, SeatCountOptions } from '../ui/common';
 
 type SeatPlan = 'open' | BotLevel;
 
@@ -36,15 +35,11 @@ function useName() {
 function NamePanel({ form }: { form: ReturnType<typeof useName> }) {
   return (
     <section className="card-panel name-panel">
-      <label htmlFor="nickname">{m.home.nickname}</label>
-      <input
+      <NicknameInput
         id="nickname"
         value={form.name}
-        maxLength={LIMITS.nicknameLength}
-        autoComplete="nickname"
-        placeholder={m.home.nicknamePlaceholder}
-        onChange={(event) => {
-          form.setName(event.target.value);
+        onChange={(value) => {
+          form.setName(value);
           form.setError(null);
         }}
         onBlur={() => form.clean && setPrefs({ nickname: form.clean })}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, gameOf } from '@trepenta/protocol/client';
+import { gameOf } from '@trepenta/protocol/client';
 import type { BotLevel, RoomView } from '@trepenta/protocol';
 import { useGameClient } from '../games/load';
 import { gameEntry, gameTitle } from '../games/registry';
@@ -10,7 +10,7 @@ import { navigate } from '../router';
 import { tokens } from '../storage';
 import { setPrefs, useStore } from '../store';
 import { PanelToggle, SidePanel } from '../table/SidePanel';
-import { GameLoading, SeatCountOptions } from '../ui/common';
+import { GameLoading, NicknameInput, SeatCountOptions } from '../ui/common';
 import { ShareLinks } from '../ui/ShareLinks';
 
 /** /r/CODE: rejoin with the stored token (or a seat link's), else ask how to join. */
@@ -180,15 +180,7 @@ export function JoinScreen({ code }: { code: string }) {
           void join(canPlay ? 'player' : 'spectator');
         }}
       >
-        <label htmlFor="join-name">{m.home.nickname}</label>
-        <input
-          id="join-name"
-          value={name}
-          maxLength={LIMITS.nicknameLength}
-          placeholder={m.home.nicknamePlaceholder}
-          onChange={(event) => setName(event.target.value)}
-          autoFocus
-        />
+        <NicknameInput id="join-name" value={name} onChange={setName} autoFocus />
         {known && known.locked && <p className="muted small">{m.join.locked}</p>}
         {known && known.status === 'lobby' && !known.locked && known.freeSeats === 0 && (
           <p className="muted small">{m.join.full}</p>

@@ -1,3 +1,4 @@
+import { LIMITS } from '@trepenta/protocol/client';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { serverNow } from '../clock';
@@ -174,5 +175,49 @@ export function GameLoading({ failed, retry }: { failed: boolean; retry: () => v
         </p>
       )}
     </main>
+  );
+}
+
+/**
+ * The nickname box: its limit said under it (and how much of it is used), so that a name is
+ * never cut short without a word; the count is announced only when the limit is reached.
+ */
+export function NicknameInput({
+  id,
+  value,
+  onChange,
+  onBlur,
+  autoFocus,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  autoFocus?: boolean;
+}) {
+  const limit = LIMITS.nicknameLength;
+  const full = value.length >= limit;
+  return (
+    <>
+      <label htmlFor={id}>{m.home.nickname}</label>
+      <input
+        id={id}
+        value={value}
+        maxLength={limit}
+        autoComplete="nickname"
+        placeholder={m.home.nicknamePlaceholder}
+        aria-describedby={`${id}-limit`}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        autoFocus={autoFocus}
+      />
+      <p
+        id={`${id}-limit`}
+        className={`muted small field-limit ${full ? 'full' : ''}`}
+        aria-live={full ? 'polite' : 'off'}
+      >
+        {m.home.nicknameLimit(limit, value.length)}
+      </p>
+    </>
   );
 }

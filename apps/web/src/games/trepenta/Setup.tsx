@@ -83,6 +83,7 @@ export function SetupPanel({
         />
       ) : (
         <BlindChoice
+          die={seat.die}
           canChoose={legal.actions.some((a) => a.type === 'choosePile')}
           onChoose={(pile) => send({ type: 'choosePile', pile })}
         />
@@ -96,16 +97,29 @@ export function SetupPanel({
   );
 }
 
+/** Your die and what it makes your five positions worth: what the choice of a field turns on. */
+function DieLine({ die }: { die: number }) {
+  return (
+    <p className="die-line">
+      <Die value={die} label={`${m.table.you}: ${m.table.die(die)}`} />
+      <span>{m.setup.positionsWorth(die)}</span>
+    </p>
+  );
+}
+
 function BlindChoice({
+  die,
   canChoose,
   onChoose,
 }: {
+  die: number;
   canChoose: boolean;
   onChoose: (pile: 'A' | 'B') => void;
 }) {
   return (
     <>
       <p className="hint">{m.setup.blindHint}</p>
+      <DieLine die={die} />
       <div className="blind-piles">
         {(['A', 'B'] as const).map((pile) => (
           <div key={pile} className="blind-pile">
@@ -258,12 +272,7 @@ export function PeekChoice({
       <p className="hint">{m.setup.peekHint}</p>
       {/* The die sets what each position is worth, which the choice of a pile turns on; once a
           pile is picked, the field to order shows the die beside its positions. */}
-      {!pile && (
-        <p className="die-line">
-          <Die value={die} label={`${m.table.you}: ${m.table.die(die)}`} />
-          <span>{m.setup.positionsWorth(die)}</span>
-        </p>
-      )}
+      {!pile && <DieLine die={die} />}
       <div className="peek-piles">
         {(['A', 'B'] as const).map((p) => (
           <div key={p} className={`peek-pile ${pile === p ? 'chosen' : ''}`}>

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { GameView } from '@trepenta/rules';
+import type { Card, GameView } from '@trepenta/rules';
 import type { RoomView } from '@trepenta/protocol';
 import { turnHint, useTurnControls } from './controls';
 import type { TurnControls } from './controls';
 import { cardText } from './describe';
 import { m } from './messages';
 import { seatNames } from '../../roomNotes';
-import { useStore } from '../../store';
+import { announce, useStore } from '../../store';
 import { Countdown, useIsPhone } from '../../ui/common';
 import {
   buttonsIn,
@@ -41,7 +41,7 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
   const me = controls.me;
   const revealPhase =
     game.phase === 'arrange' || game.phase === 'layoff' || game.phase === 'roundEnd';
-  useTableKeys(controls);
+  useTableKeys(controls, me === null ? [] : (game.seats[me]?.hand ?? []));
   useFocusKeeper(game, controls);
   useFocusRescue('.table-screen');
   useTitle(game, names, room.code);
@@ -388,7 +388,7 @@ export function moveFocus(key: string): boolean {
   return true;
 }
 
-function useTableKeys(controls: TurnControls): void {
+function useTableKeys(controls: TurnControls, hand: readonly Card[]): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -418,7 +418,7 @@ function useTableKeys(controls: TurnControls): void {
           if (controls.canDraw('discardPile')) controls.draw('discardPile');
           break;
         case 'x':
-          if (controls.canDiscard()) controls.discard();
+          discardByKey(controls, hand);
           break;
         case 'escape':
           controls.cancel();
@@ -430,7 +430,30 @@ function useTableKeys(controls: TurnControls): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [controls]);
+  }, [controls, hand]);
+}
+
+/**
+ * X: discards the selected card, else the hand card that has the focus; when neither can go, it
+ * says why and what to do, so that the key is never silent.
+ */
+function discardByKey(controls: TurnControls, hand: readonly Card[]): void {
+  if (controls.canDiscard()) {
+    controls.discard();
+    return;
+  }
+  const focused = document.activeElement?.closest<HTMLElement>('.my-area [data-card-id]');
+  const id = focused?.dataset.cardId;
+  if (id && controls.canDiscard(id)) {
+    controls.discard(id);
+    return;
+  }
+  if (!controls.isMyTurn) announce(m.table.xNotYourTurn);
+  else if (controls.step === 'draw') announce(m.table.xDrawFirst);
+  else {
+    const card = id ? hand.find((c) => c.id === id) : undefined;
+    announce(card ? m.table.xTakenCard(cardText(card)) : m.table.xPickCard);
+  }
 }
 
 /**
@@ -504,15 +527,20 @@ function handCards(): HTMLElement[] {
 
 function useTitle(game: GameView, names: string[], code: string): void {
   const me = game.viewer;
+  // What the tab says when this seat has something to do: the field choice is everyone's at
+  // once, so it is no one's turn.
   const mine =
-    (game.phase === 'turns' && game.turn?.seat === me) ||
-    (game.phase === 'layoff' && game.reveal?.layoff?.seat === me) ||
-    (game.phase === 'setup' && typeof me === 'number' && !game.seats[me]?.fieldChosen);
+    game.phase === 'setup' && typeof me === 'number' && !game.seats[me]?.fieldChosen
+      ? m.setup.title
+      : (game.phase === 'turns' && game.turn?.seat === me) ||
+          (game.phase === 'layoff' && game.reveal?.layoff?.seat === me)
+        ? m.table.yourTurn
+        : null;
   const whose = game.phase === 'turns' && game.turn ? names[game.turn.seat] : null;
   useEffect(() => {
     const title = client.module.title;
     document.title = mine
-      ? `● ${m.table.yourTurn} — ${title}`
+      ? `● ${mine} — ${title}`
       : whose
         ? `${m.table.theirTurn(whose)} — ${title} ${code}`
         : `${title} ${code}`;

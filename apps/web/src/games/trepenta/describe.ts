@@ -87,7 +87,10 @@ export function describeEvent(
       return [line(m.log.reshuffled(event.count, event.reshuffles))];
     case 'timedOut':
       return [
-        line(event.seat === null ? m.log.timedOutTable : m.log.timedOut(who(event.seat)), null),
+        line(
+          event.seat === null ? tableTimerEnded(event.key) : m.log.timedOut(who(event.seat)),
+          null,
+        ),
       ];
     case 'roundEnded':
       return [line(m.log.roundEnded(m.endReason(event.reason)))];
@@ -117,4 +120,11 @@ export function describeEvent(
         ),
       ];
   }
+}
+
+/** What the end of a timer of the whole table means, by its key's kind (setup/…, arrange/…, next/…). */
+function tableTimerEnded(key: string): string {
+  if (key.startsWith('setup/')) return m.log.timedOutSetup;
+  if (key.startsWith('arrange/')) return m.log.timedOutArrange;
+  return m.log.timedOutNext;
 }

@@ -152,8 +152,16 @@ const own = {
     discardEmpty: 'Discard pile, empty',
     discardTop: (card: string, n: number) => `Discard pile: ${card} on top, ${n} in the pile`,
     discardTake: (card: string) => `Take the ${card} from the discard pile`,
-    discardHere: (card: string) => `Discard your ${card}`,
+    // The top card, which the pile shows, is named too: what a voice user sees is what they say.
+    discardHere: (card: string, top: string | null) =>
+      top ? `Discard your ${card} onto the ${top}` : `Discard your ${card}`,
     discardHistory: 'Discard history',
+    /** X pressed when no card can be discarded: what to do instead. */
+    xNotYourTurn: 'It is not your turn: X discards a card of yours on your turn.',
+    xDrawFirst: 'Draw first (D: draw pile, U: the discard), then X discards a card.',
+    xPickCard: 'Move to a card of your hand (arrow keys), then press X to discard it.',
+    xTakenCard: (card: string) =>
+      `You can’t discard the ${card}: you took it from the discard pile this turn. Pick another card.`,
     /** Its button's name holds the count it shows (WCAG 2.5.3, label in name). */
     discardHistoryCount: (n: number) => `Discard history: ${n} ${n === 1 ? 'card' : 'cards'}`,
     discardHistoryTitle: 'Discard pile, bottom to top',
@@ -171,7 +179,7 @@ const own = {
     die: (n: number) => `Die: ${n}`,
     slotFaceDown: (pos: number, value: number) => `Position ${pos + 1}, value ${value}, face down`,
     slotFaceDownSeen: (pos: number, value: number, card: string) =>
-      `Position ${pos + 1}, value ${value}, face down (you saw ${card})`,
+      `Position ${pos + 1}, value ${value}, face down, you saw ${card}`,
     slotFaceUp: (pos: number, value: number, card: string) =>
       `Position ${pos + 1}, value ${value}, ${card} face up`,
     exchangeHere: (card: string, pos: number) => `Exchange your ${card} onto position ${pos + 1}`,
@@ -186,7 +194,7 @@ const own = {
     stepKeys: {
       draw: 'D: draw pile · U: take discard',
       exchange: 'Enter on a card, then on a lit position',
-      discard: 'X: discard the selected card',
+      discard: 'X: discard the selected or focused card',
     },
     stepKeysShort: {
       draw: 'D · U',
@@ -359,7 +367,11 @@ const own = {
     reshuffled: (count: number, n: number) =>
       `The discards were reshuffled into a new draw pile of ${count} cards (reshuffle ${n}).`,
     timedOut: (who: string) => `${who} ran out of time; the stand-in played.`,
-    timedOutTable: 'Time ran out.',
+    // A table-wide timer's end is the game moving on, not anyone's penalty: said as such.
+    timedOutSetup: 'Time to choose is up: whoever had not chosen takes pile A as the field.',
+    timedOutArrange:
+      'Time to pick melds is up: whoever had not picked shows the first arrangement.',
+    timedOutNext: 'The countdown is over: the next round begins.',
     roundEnded: (why: string) => `The round is over. ${why}`,
     arrangementsShown: 'Everyone’s melds are on the table.',
     arrangementChosen: (who: string) => `${who} chose which melds to show.`,

@@ -85,7 +85,18 @@ export function FieldRow({
                 <CardFace face={slot.faceUp || face ? face : null} size={size} />
                 {!slot.faceUp && face && (
                   <span className="seen-mark" aria-hidden="true">
-                    ◐
+                    {/* A drawn mark, not a character: the button's visible text stays the card's. */}
+                    <svg viewBox="0 0 12 12" width="12" height="12" focusable="false">
+                      <circle
+                        cx="6"
+                        cy="6"
+                        r="4.5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.5"
+                      />
+                      <path d="M6 1.5a4.5 4.5 0 0 1 0 9z" fill="currentColor" />
+                    </svg>
                   </span>
                 )}
               </button>
@@ -229,7 +240,7 @@ export function Piles({ game, controls }: { game: GameView; controls: TurnContro
   const discardLabel = canTake
     ? m.table.discardTake(cardText(top))
     : canDiscard && selected
-      ? m.table.discardHere(cardText(selected))
+      ? m.table.discardHere(cardText(selected), top ? cardText(top) : null)
       : top
         ? m.table.discardTop(cardText(top), game.discardPile.length)
         : m.table.discardEmpty;
