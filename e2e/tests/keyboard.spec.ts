@@ -309,7 +309,13 @@ test('a move made while the connection is away: sent once back in the room, or r
   await expect.poll(async () => (await snapshot(page)).conn).not.toBe('connected');
   const before = await handIds(page);
   await page.keyboard.press('d');
-  await page.waitForTimeout(1000);
+  // The table says what waits; a second press sends nothing else.
+  await expect(page.locator('.conn-banner')).toContainText(
+    'Your move (draw from the draw pile) will be sent when you are back.',
+  );
+  await page.keyboard.press('u');
+  await expect(toasts).toContainText('is waiting for the connection; nothing else is sent');
+  await page.waitForTimeout(500);
   expect((await snapshot(page)).step).toBe('draw');
   await context.setOffline(false);
   await expect.poll(async () => (await snapshot(page)).step, { timeout: 15_000 }).toBe('act');

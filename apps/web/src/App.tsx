@@ -33,11 +33,12 @@ export function App() {
   );
 }
 
-function ConnectionBanner() {
+export function ConnectionBanner() {
   const conn = useStore((s) => s.conn);
   const backAt = useStore((s) => s.backAt);
   const paused = useStore((s) => s.room?.paused ?? false);
   const inRoom = useStore((s) => s.code !== null);
+  const queued = useStore((s) => s.queued);
   const [, tick] = useState(0);
   useEffect(() => {
     if (!backAt) return;
@@ -53,6 +54,8 @@ function ConnectionBanner() {
     text = m.conn.back;
     kind = 'ok';
   } else if (paused) text = m.conn.paused;
+  if (queued !== null && conn !== 'connected')
+    text = `${text ?? ''} ${m.conn.queued(queued)}`.trim();
   return (
     <div className="conn-banner-slot" role="status" aria-live="polite">
       {text && <p className={`conn-banner ${kind}`}>{text}</p>}

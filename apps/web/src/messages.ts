@@ -264,6 +264,11 @@ export const m = {
     crowded:
       'Too many Trepenta connections from your network — close a few tabs; trying again every few seconds.',
     back: 'Back at the table.',
+    yourMove: 'your move',
+    /** A move made while the connection is away. */
+    queued: (move: string) => `Your move (${move}) will be sent when you are back.`,
+    stillQueued: (move: string) =>
+      `Your move (${move}) is waiting for the connection; nothing else is sent before it.`,
     outdated: 'A new version of Trepenta Online is available.',
     reload: 'Reload',
     paused: 'The game is paused until a player reconnects.',

@@ -667,19 +667,26 @@ export function onGameHistory(history: AnyGameHistory): void {
 
 /** Sends a move; the server decides. A refusal is shown in words and the table re-syncs. */
 export async function act(action: unknown): Promise<boolean> {
-  const { game, pending, room } = store.get();
-  if (game === null || pending) return false;
+  const { game, pending, queued, room } = store.get();
+  if (game === null) return false;
+  if (pending) {
+    // One move at a time: a second press never sends a move that might conflict with the first.
+    if (queued !== null) notify(m.conn.stillQueued(queued), 'info');
+    return false;
+  }
   const client = loadedGame(gameOf(room ?? {}));
   if (!client) return false;
   const { version } = client.module.viewHead(game);
-  store.set({ pending: true, selection: null });
+  // Away from the room: the move waits for the rejoin (`request`), and the table says so.
+  const waiting = inRoom ? null : (client.describeAction?.(action, game) ?? m.conn.yourMove);
+  store.set({ pending: true, selection: null, queued: waiting });
   const actionId = randomId();
   let answer = await request('game:action', { version, actionId, action });
   if (!answer.ok && answer.code === 'TIMEOUT' && store.get().conn === 'connected') {
     // Same id: if the first try did arrive, the server answers it instead of playing it twice.
     answer = await request('game:action', { version, actionId, action });
   }
-  store.set({ pending: false });
+  store.set({ pending: false, queued: null });
   if (answer.ok) return true;
   if (answer.code !== 'DUPLICATE_ACTION') notify(answer.message);
   // Back in the room, the table comes whole with the rejoin; no need to ask for it too.

@@ -65,6 +65,8 @@ export interface GameStore {
   announcement: { id: number; text: string };
   selection: Selection;
   pending: boolean;
+  /** A move made while away from the room, in words, waiting to be sent when back; else null. */
+  queued: string | null;
   notice: Notice | null;
   closed: string | null;
   /**
@@ -107,6 +109,7 @@ export const useStore = create<GameStore>(() => ({
   announcement: { id: 0, text: '' },
   selection: null,
   pending: false,
+  queued: null,
   notice: null,
   closed: null,
   commitments: readSessionMap(COMMITMENTS_KEY, checked(isHexList)),

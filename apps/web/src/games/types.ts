@@ -48,6 +48,11 @@ export interface GameClient {
   turnCame(previous: unknown, view: unknown): boolean;
   /** Called with an update's events once they are on the table (card flights, say). */
   played?(events: readonly unknown[]): void;
+  /**
+   * One of the viewer's moves in a few words ("draw from the draw pile"), said while it waits for
+   * the connection to come back; without it the shell says "your move".
+   */
+  describeAction?(action: unknown, view: unknown): string;
 }
 
 /** Checks a finished game's record with the game's engine (`verifyGame`). */

@@ -1,5 +1,13 @@
 import { cardValue } from '@trepenta/rules';
-import type { EventView, Face, MoveView, Viewer } from '@trepenta/rules';
+import type {
+  Card,
+  EventView,
+  Face,
+  GameView,
+  MoveView,
+  PlayerAction,
+  Viewer,
+} from '@trepenta/rules';
 import { m } from './messages';
 
 export function cardText(card: Face | null | undefined): string {
@@ -127,4 +135,48 @@ function tableTimerEnded(key: string): string {
   if (key.startsWith('setup/')) return m.log.timedOutSetup;
   if (key.startsWith('arrange/')) return m.log.timedOutArrange;
   return m.log.timedOutNext;
+}
+
+/** One of the viewer's own moves in a few words, for a move waiting for the connection. */
+export function describeAction(action: PlayerAction, game: GameView): string {
+  const me = typeof game.viewer === 'number' ? game.viewer : null;
+  const own = me === null ? [] : [...(game.seats[me]?.hand ?? []), ...ownDeadwood(game, me)];
+  const card = (id: string) => cardText(own.find((c) => c.id === id));
+  switch (action.type) {
+    case 'draw':
+      return action.from === 'drawPile'
+        ? m.moves.drawPile
+        : m.moves.takeDiscard(cardText(game.discardPile.at(-1)));
+    case 'exchange':
+      return m.moves.exchange(card(action.cardId), action.position);
+    case 'openFieldSwap':
+      return m.moves.swap(card(action.cardId), action.target.position);
+    case 'discard':
+      return m.moves.discard(card(action.cardId));
+    case 'choosePile':
+      return m.moves.choosePile(action.pile);
+    case 'choosePeek':
+    case 'chooseSort':
+      return m.moves.layField;
+    case 'arrange':
+      return m.moves.arrange;
+    case 'layOff':
+      return m.moves.layOff(card(action.cardId));
+    case 'pass':
+      return m.moves.pass;
+    case 'ready':
+      return m.moves.ready;
+    default:
+      return exhaustive(action);
+  }
+}
+
+/** The viewer's unmelded cards at a round end (with ids: their own). */
+function ownDeadwood(game: GameView, me: number): Card[] {
+  const deadwood = game.reveal?.seats[me]?.deadwood ?? [];
+  return deadwood.filter((c): c is Card => 'id' in c);
+}
+
+function exhaustive(value: never): never {
+  throw new Error(`Unknown move: ${JSON.stringify(value)}`);
 }

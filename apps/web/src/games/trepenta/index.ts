@@ -3,11 +3,11 @@
  * or its options are shown (the home page and lobby load it; the entry holds none of it).
  */
 import { trepenta } from '@trepenta/rules';
-import type { EventView, GameView, MoveView } from '@trepenta/rules';
+import type { EventView, GameView, MoveView, PlayerAction } from '@trepenta/rules';
 import type { ComponentType } from 'react';
 import type { RoomView } from '@trepenta/protocol';
 import type { GameClient } from '../types';
-import { describeEvent } from './describe';
+import { describeAction, describeEvent } from './describe';
 import { emitFlights } from './Flights';
 import { RoomRulesCard, RulesHelp, RulesPage } from './RulesHelp';
 import { SettingsForm } from './SettingsForm';
@@ -31,6 +31,7 @@ export const client: GameClient = {
   RulesHelp: RulesHelp as GameClient['RulesHelp'],
   RulesPage,
   describe: (event, viewer, names) => describeEvent(event as EventView, viewer, names),
+  describeAction: (action, view) => describeAction(action as PlayerAction, view as GameView),
   turnCame: (previous, view) => myTurn(view as GameView) && !myTurn(previous as GameView | null),
   played(events) {
     const moves: MoveView[] = (events as EventView[]).flatMap((event) =>

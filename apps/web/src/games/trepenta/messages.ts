@@ -338,6 +338,22 @@ const own = {
       'X: discard the selected card · Escape: cancel the selection',
     ],
   },
+  /** The viewer's own moves in a few words (a move waiting for the connection). */
+  moves: {
+    drawPile: 'draw from the draw pile',
+    takeDiscard: (card: string) => `take the ${card} from the discard pile`,
+    exchange: (card: string, position: number) => `put the ${card} on position ${position + 1}`,
+    swap: (card: string, position: number) =>
+      `swap the ${card} for the card on position ${position + 1}`,
+    discard: (card: string) => `discard the ${card}`,
+    choosePile: (pile: 'A' | 'B') => `make pile ${pile} your field`,
+    layField: 'lay your field',
+    arrange: 'show your melds',
+    layOff: (card: string) => `lay off the ${card}`,
+    pass: 'pass',
+    ready: 'ready for the next round',
+  },
+
   log: {
     roundStarted: (r: number, dealer: string, mine: boolean) =>
       `Round ${r} begins. ${mine ? 'You deal' : `${dealer} deals`}.`,
