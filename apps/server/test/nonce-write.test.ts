@@ -9,6 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverNonce } from '@trepenta/engine';
+import { SERVER_ERRORS } from '@trepenta/protocol';
 import type { Client } from './harness';
 import { Scope, hashOf, openTable, randomNonce, rejoin, sleep } from './support';
 
@@ -177,6 +178,49 @@ describe('the nonces of a deal', () => {
     const synced = await host.request('game:sync', {});
     if (!synced.ok) throw new Error(synced.code);
     expect(synced.room.status).toBe('playing');
+  });
+
+  it('a spectator’s nonce: WRONG_STATUS unless a set is being collected, then NOT_SEATED', async () => {
+    const server = await scope.server({ NONCE_TIMEOUT_MS: 5000 });
+    const table = await openTable(scope, server, { humans: 2, spectators: 1 });
+    const [host, guest] = table.players as [Client, Client];
+    const watcher = table.spectators[0]!;
+    const noDeal = { ok: false, code: 'WRONG_STATUS', message: 'No deal is waiting for a nonce.' };
+    const notSeated = { ok: false, code: 'NOT_SEATED', message: SERVER_ERRORS.NOT_SEATED };
+    const nonce = randomNonce();
+    // In the lobby no set is being collected: the status is checked before the seat.
+    expect(await watcher.request('game:nonce', { gameId: 'g', hash: hashOf(nonce) })).toEqual(
+      noDeal,
+    );
+    await host.ok('room:start', {});
+    await watcher.until(() => watcher.room?.status === 'starting', 5000, 'the commit phase');
+    const { gameId } = watcher.room!.commit!;
+    // While the hashes are collected: another game id or set is still WRONG_STATUS; the current
+    // one, NOT_SEATED, whichever step the request is for (the step is checked after the seat).
+    expect(await watcher.request('game:nonce', { gameId: 'other', hash: hashOf(nonce) })).toEqual(
+      noDeal,
+    );
+    expect(await watcher.request('game:nonce', { gameId, epoch: 1, hash: hashOf(nonce) })).toEqual(
+      noDeal,
+    );
+    expect(await watcher.request('game:nonce', { gameId, hash: hashOf(nonce) })).toEqual(notSeated);
+    expect(await watcher.request('game:nonce', { gameId, nonce })).toEqual(notSeated);
+    const [hostNonce, guestNonce] = [randomNonce(), randomNonce()];
+    await host.ok('game:nonce', { gameId, hash: hashOf(hostNonce) });
+    await guest.ok('game:nonce', { gameId, hash: hashOf(guestNonce) });
+    await watcher.until(
+      () => watcher.room?.commit?.step === 'nonces',
+      5000,
+      'the hashes published',
+    );
+    // While the nonces are collected: NOT_SEATED too, a hash included.
+    expect(await watcher.request('game:nonce', { gameId, nonce })).toEqual(notSeated);
+    expect(await watcher.request('game:nonce', { gameId, hash: hashOf(nonce) })).toEqual(notSeated);
+    await host.ok('game:nonce', { gameId, nonce: hostNonce });
+    await guest.ok('game:nonce', { gameId, nonce: guestNonce });
+    await watcher.until(() => watcher.view !== null, 5000, 'the deal');
+    // Dealt: nothing is being collected any more.
+    expect(await watcher.request('game:nonce', { gameId, nonce })).toEqual(noDeal);
   });
 
   it('R26: a restart during the nonce window gives it RESTART_GRACE_MS more once a player is back', async () => {
