@@ -19,6 +19,7 @@ import type {
   Ack,
   ClientEventName,
   ClientToServerEvents,
+  RoomSummary,
   ServerToClientEvents,
 } from '@trepenta/protocol';
 import { randomInt } from 'node:crypto';
@@ -1029,7 +1030,7 @@ export async function createServer(
       return reply
         .code(404)
         .send({ error: 'ROOM_NOT_FOUND', message: SERVER_ERRORS.ROOM_NOT_FOUND });
-    return {
+    const summary: RoomSummary = {
       code: view.code,
       game: view.game ?? DEFAULT_GAME,
       status: view.status,
@@ -1039,7 +1040,14 @@ export async function createServer(
       spectators: view.spectators,
       settings: view.settings,
       gameNumber: view.gameNumber,
+      host: view.members.find((member) => member.id === view.hostId)?.nickname ?? null,
+      seats: view.seats.map((seat) => ({
+        kind: seat.kind,
+        nickname: seat.nickname,
+        botLevel: seat.botLevel,
+      })),
     };
+    return summary;
   });
   app.get<{ Params: { code: string; game: string } }>(
     '/api/rooms/:code/games/:game/replay',

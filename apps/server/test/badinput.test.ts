@@ -4,7 +4,12 @@
  * room's state is byte-identical afterwards. Then the HTTP endpoints and the origin check.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROTOCOL_VERSION, SERVER_ERRORS, clientSchemas } from '@trepenta/protocol';
+import {
+  PROTOCOL_VERSION,
+  SERVER_ERRORS,
+  clientSchemas,
+  roomSummarySchema,
+} from '@trepenta/protocol';
 import type { ClientEventName } from '@trepenta/protocol';
 import { DEFAULT_SETTINGS, verifyGame } from '@trepenta/rules';
 import type { GameRecord } from '@trepenta/rules';
@@ -422,7 +427,15 @@ describe('HTTP', () => {
       spectators: 2,
       settings: DEFAULT_SETTINGS,
       gameNumber: 0,
+      // Whose room it is and who sits where, for the link's page.
+      host: 'Host',
+      seats: [
+        { kind: 'human', nickname: 'Host', botLevel: null },
+        { kind: 'bot', nickname: null, botLevel: 'random' },
+        { kind: 'empty', nickname: null, botLevel: null },
+      ],
     });
+    expect(roomSummarySchema.safeParse(summary.body).success).toBe(true);
     const loose = await getJson(`${server.url}/api/rooms/${table.code.toLowerCase()}`);
     expect(loose.body).toEqual(summary.body);
     const unknown = table.code === 'BCDFGH' ? 'BCDFGJ' : 'BCDFGH';

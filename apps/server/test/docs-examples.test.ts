@@ -14,6 +14,7 @@ import {
   clientSchemas,
   gameHistorySchemaFor,
   gameUpdateSchemaFor,
+  roomSummarySchema,
   roomViewSchema,
   youSchema,
 } from '@trepenta/protocol';
@@ -132,6 +133,16 @@ describe('the protocol documents’ examples', () => {
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it('docs/protocol.md: the room summary of GET /api/rooms/:code fits its schema', () => {
+    const text = readFileSync(join(docs, 'protocol.md'), 'utf8').split('\n');
+    const at = text.indexOf('Room summary:');
+    expect(at).toBeGreaterThan(0);
+    const example = examples('protocol.md').find((e) => e.line > at + 1);
+    expect(example).toBeDefined();
+    expect(example!.line).toBeLessThanOrEqual(at + 3);
+    expect(check(example!, roomSummarySchema)).toEqual([]);
   });
 
   it('docs/protocol/trepenta.md: settings, the whole view, the patch, events and actions fit Trepenta’s schemas', () => {

@@ -73,6 +73,11 @@ export const m = {
   // ---------------------------------------------------------------- join
   join: {
     title: (code: string) => `Room ${code}`,
+    invites: (host: string, game: string) => `${host} invites you to play ${game}`,
+    roomLine: (code: string) => `Room ${code}`,
+    seatsTitle: 'At the table',
+    seatFree: 'free',
+    seatHost: (name: string) => `${name} (host)`,
     notFound: 'There is no room with that code. Check it with your friend.',
     lookUpFailed: 'The room’s details could not be loaded just now. You can still try to join.',
     status: {

@@ -38,6 +38,38 @@ describe('the join screen', () => {
     expect(screen.getByRole('button', { name: m.join.asSpectator })).toBeDefined();
   });
 
+  it('says whose room it is and who already sits where', async () => {
+    answer(200, {
+      code: 'BCDFGH',
+      game: 'trepenta',
+      status: 'lobby',
+      locked: false,
+      seatCount: 3,
+      freeSeats: 1,
+      spectators: 0,
+      settings: DEFAULT_SETTINGS,
+      gameNumber: 0,
+      host: 'Hana',
+      seats: [
+        { kind: 'human', nickname: 'Hana', botLevel: null },
+        { kind: 'bot', nickname: null, botLevel: 'greedy' },
+        { kind: 'empty', nickname: null, botLevel: null },
+      ],
+    });
+    render(<JoinScreen code="BCDFGH" />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hana invites you to play Trepenta' }),
+    ).toBeDefined();
+    expect(screen.getByText('Room BCDFGH')).toBeDefined();
+    const seats = screen.getByRole('region', { name: m.join.seatsTitle });
+    expect([...seats.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Seat 1 Hana (host)',
+      `Seat 2 ${m.botName('greedy')}`,
+      'Seat 3 free',
+    ]);
+    expect(screen.getByRole('button', { name: m.join.asPlayer })).toBeDefined();
+  });
+
   it.each([
     [429, { error: 'RATE_LIMITED', message: 'Too many requests; slow down a little.' }],
     [503, { error: 'UNAVAILABLE' }],

@@ -310,6 +310,37 @@ export const roomViewSchema = z
   .strict();
 export type RoomView = z.infer<typeof roomViewSchema>;
 
+/**
+ * `GET /api/rooms/:code`: what a room's link shows before anyone joins it: whose room it is, its
+ * game and status, and who sits where (names only; nothing of a game in play).
+ */
+export const roomSummarySchema = z
+  .object({
+    code: z.string(),
+    game: gameIdSchema,
+    status: z.enum(['lobby', 'starting', 'playing', 'finished']),
+    locked: z.boolean(),
+    seatCount: z.number().int(),
+    freeSeats: z.number().int(),
+    spectators: z.number().int(),
+    settings: z.unknown(),
+    gameNumber: z.number().int(),
+    /** The host's nickname (null: the room has no host now). */
+    host: z.string().nullable(),
+    seats: z.array(
+      z
+        .object({
+          kind: z.enum(['empty', 'human', 'bot']),
+          nickname: z.string().nullable(),
+          botLevel: botLevelSchema.nullable(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export type RoomSummary = z.infer<typeof roomSummarySchema>;
+
 export const youSchema = z
   .object({
     memberId: memberIdSchema,

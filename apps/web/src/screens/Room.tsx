@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { gameOf } from '@trepenta/protocol/client';
-import type { BotLevel, RoomView } from '@trepenta/protocol';
+import type { BotLevel, RoomSummary, RoomView } from '@trepenta/protocol';
 import { useGameClient } from '../games/load';
 import { gameEntry, gameTitle } from '../games/registry';
 import type { GameClient } from '../games/types';
@@ -105,17 +105,6 @@ export function RoomScreen({ code, token }: { code: string; token: string | null
   );
 }
 
-interface RoomSummary {
-  code: string;
-  game: string;
-  status: string;
-  locked: boolean;
-  seatCount: number;
-  freeSeats: number;
-  spectators: number;
-  settings: unknown;
-}
-
 export function JoinScreen({ code }: { code: string }) {
   const nickname = useStore((s) => s.prefs.nickname);
   const [name, setName] = useState(nickname);
@@ -131,7 +120,7 @@ export function JoinScreen({ code }: { code: string }) {
       .then(async (response) =>
         setSummary(
           response.ok
-            ? ((await response.json()) as RoomSummary)
+            ? summaryOf(await response.json())
             : response.status === 404
               ? 'missing'
               : 'unknown',
@@ -164,7 +153,15 @@ export function JoinScreen({ code }: { code: string }) {
     (known !== null && known.status === 'lobby' && !known.locked && known.freeSeats > 0);
   return (
     <main className="page narrow join-screen">
-      <h1>{m.join.title(code)}</h1>
+      {known?.host ? (
+        <>
+          <h1>{m.join.invites(known.host, gameTitle(known.game))}</h1>
+          <p className="join-room-code">{m.join.roomLine(code)}</p>
+        </>
+      ) : (
+        <h1>{m.join.title(code)}</h1>
+      )}
+      {known && known.seats.length > 0 && <SeatList summary={known} />}
       {known && (
         <p className="muted">
           {gameTitle(known.game)} · {m.join.status[known.status]} ·{' '}
@@ -483,4 +480,40 @@ export function Lobby({ room, client }: { room: RoomView; client: GameClient | u
       </div>
     </div>
   );
+}
+
+/** Who already sits where, as the link's page shows it before joining. */
+function SeatList({ summary }: { summary: RoomSummary }) {
+  return (
+    <section className="card-panel join-seats" aria-labelledby="join-seats-title">
+      <h2 id="join-seats-title">{m.join.seatsTitle}</h2>
+      <ol>
+        {summary.seats.map((seat, i) => {
+          const name =
+            seat.kind === 'bot' && seat.botLevel
+              ? m.botName(seat.botLevel)
+              : seat.kind === 'human' && seat.nickname
+                ? seat.nickname === summary.host
+                  ? m.join.seatHost(seat.nickname)
+                  : seat.nickname
+                : m.join.seatFree;
+          return (
+            <li key={i} className={seat.kind}>
+              <span className="seat-number">{m.lobby.seatN(i)}</span> {name}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** A summary as received; one from a server of an earlier version names no host or seats. */
+function summaryOf(body: unknown): RoomSummary {
+  const summary = body as Partial<RoomSummary> & Omit<RoomSummary, 'host' | 'seats'>;
+  return {
+    ...summary,
+    host: typeof summary.host === 'string' ? summary.host : null,
+    seats: Array.isArray(summary.seats) ? summary.seats : [],
+  };
 }
