@@ -70,15 +70,12 @@ export function CardFace({ card, small = false }: { card: Card; small?: boolean 
       role="img"
       aria-label={m.card(card)}
     >
-      <span className="corner top" aria-hidden="true">
-        {m.rankLabel(rank)}
-      </span>
+      {/* The rank is drawn by CSS (content: attr(data-rank)): the card is named in words. */}
+      <span className="corner top" data-rank={m.rankLabel(rank)} aria-hidden="true" />
       <span className="emblem" aria-hidden="true">
-        <SuitMark suit={suit} size={small ? 18 : 30} />
+        <SuitMark suit={suit} size={small ? 18 : 36} />
       </span>
-      <span className="corner bottom" aria-hidden="true">
-        {m.rankLabel(rank)}
-      </span>
+      <span className="corner bottom" data-rank={m.rankLabel(rank)} aria-hidden="true" />
     </span>
   );
 }

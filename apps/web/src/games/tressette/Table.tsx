@@ -135,7 +135,7 @@ function Status({
             <Countdown at={deadline.at} total={game.settings.turnTimerSeconds ?? undefined} />
           )}
           <span className="tr-direction" title={m.table.direction} aria-label={m.table.direction}>
-            ↻
+            ↺
           </span>
         </div>
       )}

@@ -15,14 +15,17 @@ export function describeEvent(
     case 'dealt':
       return line(m.log.dealt(event.hand, name(event.dealer)), false);
     case 'played':
-      return line(m.log.played(name(event.seat), m.cardShort(event.card)), event.seat !== viewer);
+      return line(
+        m.log.played(name(event.seat), m.cardShort(event.card), event.seat === viewer),
+        event.seat !== viewer,
+      );
     case 'trick':
-      return line(m.log.trick(name(event.winner)));
+      return line(m.log.trick(name(event.winner), event.winner === viewer));
     case 'drew':
-      return line(m.log.drew(name(event.seat), m.cardShort(event.card)));
+      return line(m.log.drew(name(event.seat), m.cardShort(event.card), event.seat === viewer));
     case 'declared':
       return event.declarations.flatMap((d) =>
-        line(m.log.declared(name(d.seat), m.declaration(d))),
+        line(m.log.declared(name(d.seat), m.declaration(d), d.seat === viewer)),
       );
     case 'handEnd':
       return line(
@@ -34,7 +37,7 @@ export function describeEvent(
         ),
       );
     case 'ready':
-      return line(m.log.ready(name(event.seat)), false);
+      return line(m.log.ready(name(event.seat), event.seat === viewer), false);
     case 'ended':
       return event.abandoned
         ? line(m.log.abandoned)

@@ -94,12 +94,15 @@ export const m = {
   },
   log: {
     dealt: (hand: number, name: string) => `Hand ${hand}: ${name} deals.`,
-    played: (name: string, card: string) => `${name} plays the ${card}.`,
-    trick: (name: string) => `${name} takes the trick.`,
-    drew: (name: string, card: string) => `${name} draws the ${card} from the stock.`,
-    declared: (name: string, what: string) => `${name} declares ${what}.`,
+    played: (name: string, card: string, you: boolean) =>
+      `${name} ${you ? 'play' : 'plays'} the ${card}.`,
+    trick: (name: string, you: boolean) => `${name} ${you ? 'take' : 'takes'} the trick.`,
+    drew: (name: string, card: string, you: boolean) =>
+      `${name} ${you ? 'draw' : 'draws'} the ${card} from the stock.`,
+    declared: (name: string, what: string, you: boolean) =>
+      `${name} ${you ? 'declare' : 'declares'} ${what}.`,
     handEnd: (hand: number, scores: string) => `Hand ${hand} scored: ${scores}.`,
-    ready: (name: string) => `${name} is ready.`,
+    ready: (name: string, you: boolean) => `${name} ${you ? 'are' : 'is'} ready.`,
     ended: (names: string) => `${names} win the game.`,
     abandoned: 'The game was stopped.',
   },
