@@ -35,30 +35,47 @@ export function canonicalDeck(seatCount: number): Card[] {
 
 export const cardSchema = z.enum(CARDS as [Card, ...Card[]]);
 
+interface CardInfo {
+  readonly suit: Suit;
+  readonly rank: Rank;
+  readonly strength: number;
+  readonly thirds: number;
+  /** Display order: by suit, strongest first. */
+  readonly order: number;
+}
+
+/** Every card's facts, looked up rather than parsed: the bots and views ask thousands of times. */
+const INFO: Readonly<Record<Card, CardInfo>> = Object.fromEntries(
+  SUITS.flatMap((suit, s) =>
+    RANKS.map((rank) => {
+      const strength = STRENGTH.length - 1 - STRENGTH.indexOf(rank);
+      const thirds = rank === 'A' ? 3 : ['3', '2', 'K', 'Kn', 'J'].includes(rank) ? 1 : 0;
+      return [cardOf(suit, rank), { suit, rank, strength, thirds, order: s * 10 + (9 - strength) }];
+    }),
+  ),
+) as Record<Card, CardInfo>;
+
 export function suitOf(card: Card): Suit {
-  return card.slice(0, card.indexOf('-')) as Suit;
+  return INFO[card].suit;
 }
 
 export function rankOf(card: Card): Rank {
-  return card.slice(card.indexOf('-') + 1) as Rank;
+  return INFO[card].rank;
 }
 
 /** T2: higher is stronger, 9 for a 3 down to 0 for a 4. */
 export function strength(card: Card): number {
-  return STRENGTH.length - 1 - STRENGTH.indexOf(rankOf(card));
+  return INFO[card].strength;
 }
 
 /** T3: a card's worth in thirds of a point. */
 export function thirds(card: Card): number {
-  const rank = rankOf(card);
-  if (rank === 'A') return 3;
-  return rank === '3' || rank === '2' || rank === 'K' || rank === 'Kn' || rank === 'J' ? 1 : 0;
+  return INFO[card].thirds;
 }
 
 /** Hands are shown in one order: by suit, strongest first. */
 export function compareCards(a: Card, b: Card): number {
-  const bySuit = SUITS.indexOf(suitOf(a)) - SUITS.indexOf(suitOf(b));
-  return bySuit !== 0 ? bySuit : strength(b) - strength(a);
+  return INFO[a].order - INFO[b].order;
 }
 
 export function sortCards(cards: readonly Card[]): Card[] {
