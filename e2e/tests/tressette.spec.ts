@@ -130,14 +130,22 @@ test('four seats: partners by link against two bots, a spectator, a reload, keyb
   await createTressette(ada.page, {
     name: 'Ada',
     seats: 4,
-    bots: { 1: 'Good bot', 3: 'Easy bot' },
+    bots: { 2: 'Good bot', 3: 'Easy bot' },
     target: 11,
   });
   const invite = await ada.page.getByRole('textbox', { name: 'Invite friends' }).inputValue();
   await joinByLink(bea, invite);
   await joinByLink(cyd, invite, 'spectator');
   await expect(ada.page.locator('.seat-row', { hasText: 'Bea' })).toBeVisible();
+  // The lobby shows who partners whom; the host seats Bea opposite Ada (seats 1 and 3).
+  const beaSeat = await ada.page.locator('.seat-row', { hasText: 'Bea' }).getAttribute('data-seat');
+  if (beaSeat !== '2')
+    await ada.page
+      .getByLabel(`Seat ${Number(beaSeat) + 1}: swap with`)
+      .selectOption({ label: 'Seat 3' });
   await expect(ada.page.locator('.seat-row[data-seat="2"]')).toContainText('Bea');
+  await expect(ada.page.locator('.teams-line')).toContainText('Ada & Bea against');
+  await expect(ada.page.locator('.seat-row[data-seat="2"] .team-badge')).toHaveText('Team A');
   await shot(ada.page, 'tressette-lobby');
   await ada.page.getByRole('button', { name: 'Start game' }).click();
 
