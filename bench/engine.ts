@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { HOUSE_RULES, createGame, selfPlay, settingsWith } from '@trepenta/rules';
 import type { GameSettings, GameState } from '@trepenta/rules';
+import type { TressetteState } from '@trepenta/tressette';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const GAMES_PER_RUN = Number(process.env.BENCH_GAMES ?? 200);
@@ -85,4 +86,59 @@ for (const row of rows) {
         8,
       )} ${row.actionsPerSecond.toFixed(0).padStart(11)} ${row.actionsPerGame.toFixed(0).padStart(14)}`,
   );
+}
+
+// Tressette, in the same run: the module driven as the platform drives it ('random' bots deciding
+// from viewFor + legalActions), 2, 3 and 4 seats, target 21; µs per action beside Trepenta's.
+{
+  const { DEFAULT_SETTINGS, tressette } = await import('@trepenta/tressette');
+  console.log('\nTressette (random bots, target 21)');
+  console.log('seats    ms/game  games/s   actions/s   µs/action   actions/game');
+  for (const seats of [2, 3, 4]) {
+    const starts: TressetteState[] = Array.from({ length: GAMES_PER_RUN }, (_, game) => {
+      const created = tressette.create(DEFAULT_SETTINGS, seats, {
+        gameId: `bench-${game}`,
+        secrets: [hex(`${game}/s`)],
+        nonces: Array.from({ length: seats }, (_, seat) => hex(`${game}/n${seat}`)),
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      return created.value;
+    });
+    const msPerGame: number[] = [];
+    const perSecond: number[] = [];
+    let actionsPerGame = 0;
+    for (let run = -1; run < RUNS; run++) {
+      let actions = 0;
+      const started = performance.now();
+      starts.forEach((start, game) => {
+        let state = start;
+        while (tressette.result(state) === null) {
+          const seat = tressette.pendingSeats(state)[0]!;
+          const action = tressette.chooseBot(
+            tressette.viewFor(state, seat),
+            'random',
+            game + actions,
+          )!;
+          const step = tressette.apply(state, seat, action);
+          if (!step.ok) throw new Error(step.error.message);
+          state = step.value.state;
+          actions++;
+        }
+      });
+      const elapsed = performance.now() - started;
+      if (run < 0) continue;
+      msPerGame.push(elapsed / GAMES_PER_RUN);
+      perSecond.push((actions / elapsed) * 1000);
+      actionsPerGame = actions / GAMES_PER_RUN;
+    }
+    const ms = median(msPerGame);
+    const aps = median(perSecond);
+    console.log(
+      `${String(seats).padStart(5)} ${ms.toFixed(2).padStart(10)} ${(1000 / ms).toFixed(0).padStart(8)} ${aps.toFixed(0).padStart(11)} ${(1e6 / aps).toFixed(1).padStart(11)} ${actionsPerGame.toFixed(0).padStart(14)}`,
+    );
+  }
+  for (const row of rows)
+    console.log(
+      `  Trepenta ${row.players} players, rules ${row.rules}: ${(1e6 / row.actionsPerSecond).toFixed(1)} µs/action`,
+    );
 }

@@ -796,6 +796,9 @@ export async function createServer(
     'room:setBot': inRoom<'room:setBot'>((room, memberId, p) =>
       room.setBot(memberId, p.seat, p.level),
     ),
+    'room:swapSeats': inRoom<'room:swapSeats'>((room, memberId, p) =>
+      room.swapSeats(memberId, p.seats[0], p.seats[1]),
+    ),
     'room:configure': inRoom<'room:configure'>((room, memberId, p) =>
       room.configure(memberId, p.game, p.settings, p.seatCount),
     ),

@@ -753,6 +753,37 @@ export class Room {
     return this.changeSeats([{ seat, occupant: level === null ? null : 'bot' }], { seats });
   }
 
+  /**
+   * The host swaps two seats' occupants (people, bots or nobody) in the lobby: how partnerships
+   * are arranged before the start. Nothing here is drawn from the game's randomness.
+   */
+  async swapSeats(memberId: string, a: number, b: number): Promise<Outcome> {
+    const refusal = this.requireHost(memberId);
+    if (refusal) return refusal;
+    if (this.record.status !== 'lobby')
+      return fail('WRONG_STATUS', 'Seats can be changed only in the lobby.');
+    if (a >= this.record.seatCount || b >= this.record.seatCount || a === b)
+      return fail('NO_SUCH_SEAT');
+    const first = this.record.seats[a]!;
+    const second = this.record.seats[b]!;
+    let members = this.record.members;
+    const moved: [string, number][] = [];
+    for (const [record, seat] of [
+      [first, b],
+      [second, a],
+    ] as const) {
+      if (record.memberId === null) continue;
+      const member = members.find((mm) => mm.id === record.memberId);
+      if (!member) continue;
+      members = members.map((mm) => (mm.id === member.id ? { ...mm, seat } : mm));
+      moved.push([member.id, seat]);
+    }
+    const seats = replace(replace(this.record.seats, a, second), b, first);
+    await this.commitRoom({ seats, members });
+    for (const [id, seat] of moved) this.transport.placeMember(this.code, id, seat);
+    return { ok: true };
+  }
+
   /** Changes the named settings (the rest keep their values) and the seat count. */
   async configure(
     memberId: string,

@@ -120,6 +120,13 @@ export const m = {
     bot: (level: BotLevel, seat: number) => `${BOT_NAMES[level]} ${seat + 1}`,
     /** The host's bot choice for an open or bot seat: named by the seat, its value says the rest. */
     seatBot: (n: number) => `Seat ${n + 1}: bot`,
+    /** Games played in partnerships: who plays with whom, and the host's way to arrange it. */
+    teams: (teams: readonly string[]) => `Partners: ${teams.join(' against ')}`,
+    team: (n: number) => `Team ${String.fromCharCode(65 + n)}`,
+    teamOf: (seats: readonly number[], names: readonly string[]) =>
+      seats.map((seat) => names[seat] ?? `seat ${seat + 1}`).join(' & '),
+    swapSeat: (n: number) => `Seat ${n + 1}: swap with`,
+    swapNone: 'Swap with…',
     addBot: 'Add bot',
     removeBot: 'Remove bot',
     kick: 'Remove',

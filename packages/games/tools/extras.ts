@@ -2,6 +2,7 @@
 // `--set`: one entry per game that has any.
 import { DECK_SETTINGS, HOUSE_RULES, ROUND_END_REASONS } from '@trepenta/rules';
 import type { EventView, GameSettings, RoundEndReason } from '@trepenta/rules';
+import type { TressetteEvent, TressetteSettings } from '@trepenta/tressette';
 
 export interface Extras {
   /** Settings changes from the game's own flags. */
@@ -62,9 +63,63 @@ function trepenta(flags: Flags): Extras {
   };
 }
 
+/** Tressette: wins by party, points per hand (cards and declarations), hands per game. */
+function tressette(): Extras {
+  let hands = 0;
+  let games = 0;
+  let seatCount = 0;
+  const partyWins = new Map<string, number>();
+  const points: number[] = [];
+  const declared: number[] = [];
+  return {
+    changes: [],
+    describe(settings) {
+      const s = settings as TressetteSettings;
+      return `target ${s.target}, declarations ${s.declarations ? 'on' : 'off'}`;
+    },
+    onEvents(events) {
+      for (const event of events as TressetteEvent[]) {
+        if (event.type === 'handEnd') {
+          hands++;
+          event.score.parties.forEach((party, i) => {
+            points[i] = (points[i] ?? 0) + party.score;
+            declared[i] = (declared[i] ?? 0) + party.declarations;
+          });
+        }
+        if (event.type === 'dealt') seatCount = event.hands.length;
+        if (event.type === 'ended' && !event.abandoned) {
+          games++;
+          // With 4 seats the winners are one party's two seats; with 2 or 3, ties share.
+          const parties =
+            seatCount === 4
+              ? [event.winners.map((seat) => seat + 1).join(' & ')]
+              : event.winners.map((seat) => String(seat + 1));
+          for (const party of parties)
+            partyWins.set(party, (partyWins.get(party) ?? 0) + 1 / parties.length);
+        }
+      }
+    },
+    report() {
+      const per = (n: number) => (n / Math.max(1, hands)).toFixed(2);
+      console.log(`Hands per game: ${(hands / Math.max(1, games)).toFixed(2)} mean`);
+      console.log('Points per hand, by party (seats): score (of which declarations)');
+      points.forEach((total, i) =>
+        console.log(`  party ${i + 1}  ${per(total).padStart(6)}  (${per(declared[i] ?? 0)})`),
+      );
+      console.log('Wins by party (seats, ties shared):');
+      for (const [party, won] of [...partyWins].sort())
+        console.log(
+          `  seat ${party.padEnd(6)} ${((100 * won) / Math.max(1, games)).toFixed(1).padStart(5)}%`,
+        );
+    },
+  };
+}
+
 export function extrasFor(game: string, flags: Flags): Extras {
   try {
     if (game === 'trepenta') return trepenta(flags);
+    if (game === 'tressette' && flags.deck === undefined && flags.rules === undefined)
+      return tressette();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);

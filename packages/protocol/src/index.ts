@@ -175,6 +175,10 @@ export const configureSchema = z
 export const lockSchema = z.object({ locked: z.boolean() }).strict();
 export const memberTargetSchema = z.object({ memberId: memberIdSchema }).strict();
 export const seatTargetSchema = z.object({ seat: seatIndexSchema }).strict();
+/** The host swaps two seats' occupants in the lobby (partnerships: who sits opposite whom). */
+export const swapSeatsSchema = z
+  .object({ seats: z.tuple([seatIndexSchema, seatIndexSchema]) })
+  .strict();
 /**
  * A seat's share of a nonce set, in two steps (docs/fairness.md): first SHA-256 of the nonce
  * (`hash`), then, once every hash is published, the nonce itself.
@@ -217,6 +221,7 @@ export const clientSchemas = {
   'room:sit': sitSchema,
   'room:stand': empty,
   'room:setBot': setBotSchema,
+  'room:swapSeats': swapSeatsSchema,
   'room:configure': configureSchema,
   'room:lock': lockSchema,
   'room:kick': memberTargetSchema,
@@ -438,6 +443,7 @@ export interface AckPayloads<V = unknown, EV = unknown> {
   'room:sit': { seat: number | null };
   'room:stand': { seat: number | null };
   'room:setBot': object;
+  'room:swapSeats': object;
   'room:configure': object;
   'room:lock': object;
   'room:kick': object;

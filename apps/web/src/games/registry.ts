@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { TrepentaArt } from './trepenta/art';
+import { TressetteArt } from './tressette/art';
 import type { GameClient } from './types';
 
 /**
@@ -37,6 +38,21 @@ export const GAME_LIST: readonly GameEntry[] = [
     ],
     defaultSeats: 3,
     load: () => import('./trepenta'),
+  },
+  {
+    id: 'tressette',
+    title: 'Tressette',
+    pitch:
+      'The Italian trick game without trumps: follow suit, take the Aces and court cards, count in thirds. Two against two, or two or three alone.',
+    length: 'To 21 points, about 20 minutes',
+    Art: TressetteArt,
+    seats: { min: 2, max: 4 },
+    practice: [
+      { seats: 4, bots: 3 },
+      { seats: 2, bots: 1 },
+    ],
+    defaultSeats: 4,
+    load: () => import('./tressette'),
   },
 ];
 

@@ -5,6 +5,7 @@ import { useGameClient } from '../games/load';
 import { gameEntry, gameTitle } from '../games/registry';
 import type { GameClient } from '../games/types';
 import { m } from '../messages';
+import { seatNames } from '../roomNotes';
 import { joinRoom, leaveRoom, requestOrNotify, seatLost } from '../net';
 import { navigate } from '../router';
 import { tokens } from '../storage';
@@ -222,6 +223,7 @@ export function Lobby({ room, client }: { room: RoomView; client: GameClient | u
   const call = (event: Parameters<typeof requestOrNotify>[0], payload: object) =>
     requestOrNotify(event, payload as never);
   const names = room.seats.map((s) => s.nickname ?? '');
+  const teams = client?.module.teams?.(room.seatCount) ?? null;
   return (
     <div className="lobby-screen">
       <header className="top-bar">
@@ -276,10 +278,18 @@ export function Lobby({ room, client }: { room: RoomView; client: GameClient | u
                   </label>
                 )}
               </div>
+              {teams && (
+                <p className="teams-line">
+                  {m.lobby.teams(
+                    teams.map((team) => m.lobby.teamOf(team, seatNames(room, room.seatCount))),
+                  )}
+                </p>
+              )}
               <ol className="seat-list">
                 {room.seats.map((seat) => {
                   const member = room.members.find((mm) => mm.id === seat.memberId);
                   const isMe = seat.memberId !== null && seat.memberId === you?.memberId;
+                  const team = teams?.findIndex((t) => t.includes(seat.seat)) ?? -1;
                   return (
                     <li
                       key={seat.seat}
@@ -310,6 +320,11 @@ export function Lobby({ room, client }: { room: RoomView; client: GameClient | u
                           </span>
                         )}
                       </span>
+                      {team >= 0 && (
+                        <span className={`badge team-badge team-${team}`}>
+                          {m.lobby.team(team)}
+                        </span>
+                      )}
                       <span className="seat-actions">
                         {seat.kind === 'empty' && room.status === 'lobby' && (
                           <button
@@ -339,6 +354,26 @@ export function Lobby({ room, client }: { room: RoomView; client: GameClient | u
                                 {m.botName(level)}
                               </option>
                             ))}
+                          </select>
+                        )}
+                        {isHost && teams && room.status === 'lobby' && (
+                          <select
+                            aria-label={m.lobby.swapSeat(seat.seat)}
+                            value=""
+                            onChange={(event) =>
+                              void call('room:swapSeats', {
+                                seats: [seat.seat, Number(event.target.value)],
+                              })
+                            }
+                          >
+                            <option value="">{m.lobby.swapNone}</option>
+                            {room.seats
+                              .filter((other) => other.seat !== seat.seat)
+                              .map((other) => (
+                                <option key={other.seat} value={other.seat}>
+                                  {m.lobby.seatN(other.seat)}
+                                </option>
+                              ))}
                           </select>
                         )}
                         {isHost && seat.kind === 'human' && !isMe && member && (

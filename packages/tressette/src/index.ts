@@ -1,0 +1,12 @@
+export * from './cards';
+export * from './settings';
+export * from './errors';
+export * from './state';
+export * from './actions';
+export * from './deal';
+export * from './declarations';
+export * from './scoring';
+export * from './game';
+export * from './views';
+export * from './bots';
+export { tressette, DOMAIN } from './module';
