@@ -1,0 +1,12 @@
+export * from './common/cards';
+export * from './common/writing';
+export * from './common/commitment';
+export * from './common/randomness';
+export * from './common/base';
+export * from './poker/hands';
+export * from './poker/showdown';
+export * from './poker/state';
+export * from './poker/game';
+export * from './poker/views';
+export * from './poker/bots';
+export { trumpenPoker, pokerLegalActions, pokerChooseBot, pokerSheet } from './poker/module';
