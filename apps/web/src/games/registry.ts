@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { TrepentaArt } from './trepenta/art';
+import { TrumPenArt } from './trumpen/art';
 import type { GameClient } from './types';
 
 /**
@@ -37,6 +38,18 @@ export const GAME_LIST: readonly GameEntry[] = [
     ],
     defaultSeats: 3,
     load: () => import('./trepenta'),
+  },
+  {
+    id: 'trumpen-poker',
+    title: 'TrumPen Poker',
+    pitch:
+      'Write any poker hand you like on blank cards — but a hand that shares a card with another player’s is out.',
+    length: 'Up to nine quick rounds, about 10 minutes',
+    Art: () => TrumPenArt({ marks: ['7', '7', 'A'] }),
+    seats: { min: 3, max: 6 },
+    practice: [{ seats: 4, bots: 3 }],
+    defaultSeats: 4,
+    load: () => import('./trumpen-poker'),
   },
 ];
 
