@@ -1,7 +1,7 @@
 import { DEFAULT_GAME } from '@trepenta/engine';
 import type { AnyGameModule } from '@trepenta/engine';
 import { trepenta } from '@trepenta/rules';
-import { trumpenPoker } from '@trepenta/trumpen';
+import { trumpen21, trumpenPoker } from '@trepenta/trumpen';
 
 /**
  * The ids the platform's games are known by, fixed: links, stored records and checks rely on them.
@@ -23,6 +23,7 @@ export type GameId = (typeof GAME_IDS)[number];
 export const GAMES: Readonly<Record<string, AnyGameModule>> = {
   trepenta,
   'trumpen-poker': trumpenPoker,
+  'trumpen-21': trumpen21,
 };
 
 /**

@@ -10,3 +10,14 @@ export * from './poker/game';
 export * from './poker/views';
 export * from './poker/bots';
 export { trumpenPoker, pokerLegalActions, pokerChooseBot, pokerSheet } from './poker/module';
+export * from './twentyone/score';
+export * from './twentyone/state';
+export * from './twentyone/game';
+export * from './twentyone/views';
+export * from './twentyone/bots';
+export {
+  trumpen21,
+  twentyOneLegalActions,
+  twentyOneChooseBot,
+  twentyOneSheet,
+} from './twentyone/module';

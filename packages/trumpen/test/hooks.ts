@@ -8,6 +8,8 @@ import { bytesToHex } from '@trepenta/engine';
 import type { Viewer } from '@trepenta/engine';
 import {
   MAX_EDITS,
+  TWENTYONE_RULES,
+  asDraft,
   MAX_WITHDRAWALS,
   POKER_ROUNDS,
   SUITS,
@@ -23,7 +25,7 @@ import {
   sameCard,
   writeCommitment,
 } from '../src/index';
-import type { Card, PokerState } from '../src/index';
+import type { Card, PokerState, TwentyOneState } from '../src/index';
 
 /** A writing phase: each seat at most MAX_EDITS edits, MAX_WITHDRAWALS withdrawals and as many
  * Done again, one Done more, and one timeout. */
@@ -157,4 +159,130 @@ export function pokerInvariants(state: PokerState): string[] {
 export function pokerWithoutCommitments(view: unknown): unknown {
   const v = view as { rounds: { commitments: unknown }[] };
   return { ...v, rounds: v.rounds.map((round) => ({ ...round, commitments: null })) };
+}
+
+// ---------------------------------------------------------------- 21
+
+/** 21: three rounds of a writing phase, 3N deals of at most N moves each, and a countdown. */
+export function twentyOneMaxActions(_settings: unknown, seatCount: number): number {
+  return 3 * (writingBound(seatCount) + 3 * seatCount * seatCount + seatCount + 1) + 1;
+}
+
+type Loose = {
+  writing: { drafts: unknown[]; done: boolean[] } | null;
+  hands: number[][];
+  offer: { from: number; value: number } | null;
+  rounds: { written: number[][]; finals: number[] | null }[];
+};
+
+function replaceOne(values: number[], old: number, next: number): void {
+  const i = values.indexOf(old);
+  if (i >= 0) values[i] = next;
+}
+
+export function twentyOneIndistinguishable(
+  state: TwentyOneState,
+  viewer: Viewer,
+  random: () => number,
+): TwentyOneState[] {
+  if (state.phase === 'over') return [];
+  const out: TwentyOneState[] = [];
+  const others = otherSeats(state.seatCount, viewer);
+  const seat = others[Math.floor(random() * others.length)]!;
+  const fresh = (old: number) => 1 + ((old + Math.floor(random() * 12)) % 13);
+  if (state.phase === 'writing' && state.writing) {
+    const altered = copy(state) as unknown as Loose;
+    altered.writing!.drafts[seat] = state.writing.done[seat]
+      ? asDraft([1, 2, 3, 4].map(() => ({ value: 1 + Math.floor(random() * 13), suit: null })))
+      : randomDraft(TWENTYONE_RULES, random);
+    if (JSON.stringify(altered) !== JSON.stringify(state))
+      out.push(altered as unknown as TwentyOneState);
+  }
+  // A card still in another seat's hand (and so in its written hand).
+  const hand = state.hands[seat] ?? [];
+  if ((state.phase === 'offer' || state.phase === 'respond') && hand.length > 0) {
+    const altered = copy(state) as unknown as Loose;
+    const i = Math.floor(random() * hand.length);
+    const old = hand[i]!;
+    const next = fresh(old);
+    altered.hands[seat]![i] = next;
+    replaceOne(altered.rounds[altered.rounds.length - 1]!.written[seat]!, old, next);
+    out.push(altered as unknown as TwentyOneState);
+  }
+  // The card on offer, for everyone but its start player.
+  if (state.phase === 'respond' && state.offer && state.offer.from !== viewer) {
+    const altered = copy(state) as unknown as Loose;
+    const old = state.offer.value;
+    const next = fresh(old);
+    altered.offer!.value = next;
+    replaceOne(altered.rounds[altered.rounds.length - 1]!.written[state.offer.from]!, old, next);
+    out.push(altered as unknown as TwentyOneState);
+  }
+  return out;
+}
+
+export function twentyOneRecommit(state: TwentyOneState): TwentyOneState {
+  return {
+    ...state,
+    rounds: state.rounds.map((record) => ({
+      ...record,
+      commitments: record.written.map((hand, seat) =>
+        writeCommitment(
+          state.randomness.gameId,
+          record.round,
+          seat,
+          hand.map((value) => ({ value, suit: null })),
+          saltOf(state.randomness, record.round, seat),
+        ),
+      ),
+    })),
+  };
+}
+
+export function twentyOneWithoutCommitments(view: unknown): unknown {
+  const v = view as { rounds: { commitments: unknown }[] };
+  return { ...v, rounds: v.rounds.map((round) => ({ ...round, commitments: null })) };
+}
+
+export function twentyOneSecretsFor(state: TwentyOneState, viewer: Viewer): string[] {
+  if (state.phase === 'over') return [];
+  const secrets = [state.randomness.secrets[0]!, bytesToHex(gameKey(state.randomness))];
+  for (const record of state.rounds)
+    for (const seat of otherSeats(state.seatCount, viewer))
+      secrets.push(saltOf(state.randomness, record.round, seat));
+  return secrets;
+}
+
+const sortedText = (values: readonly number[]) => [...values].sort((a, b) => a - b).join(',');
+
+export function twentyOneInvariants(state: TwentyOneState): string[] {
+  const problems: string[] = [];
+  const n = state.seatCount;
+  state.scores.forEach((score, seat) => {
+    const sum = state.rounds.reduce((total, r) => total + (r.points?.[seat] ?? 0), 0);
+    if (sum !== score) problems.push(`seat ${seat}: total ${score}, rounds add up to ${sum}`);
+  });
+  if (state.phase === 'offer' || state.phase === 'respond') {
+    const inHands = state.hands.reduce((sum, h) => sum + h.length, 0);
+    const up = state.faceUp.reduce((sum, f) => sum + f.length, 0);
+    if (inHands + up + (state.offer ? 1 : 0) !== 4 * n)
+      problems.push(`deal ${state.deal}: cards not conserved`);
+    if (up !== state.deal) problems.push(`deal ${state.deal}: ${up} face-up cards`);
+    // Every card in play came from its seat's written hand.
+    const record = state.rounds[state.rounds.length - 1]!;
+    const all = [
+      ...state.hands.flat(),
+      ...state.faceUp.flat(),
+      ...(state.offer ? [state.offer.value] : []),
+    ];
+    if (sortedText(all) !== sortedText(record.written.flat()))
+      problems.push(`round ${state.round}: the cards in play are not the written ones`);
+  }
+  for (const record of state.rounds) {
+    const salts = record.written.map((_, seat) => saltOf(state.randomness, record.round, seat));
+    const hands = record.written.map((hand) => hand.map((value) => ({ value, suit: null })));
+    if (!checkCommitments(state.randomness.gameId, record.round, hands, salts, record.commitments))
+      problems.push(`round ${record.round}: a commitment does not match its hand`);
+  }
+  return problems;
 }

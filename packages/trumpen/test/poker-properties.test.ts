@@ -20,7 +20,7 @@ describe('Poker properties', () => {
     it(`${seats} seats, every option mix: invariants hold and the game ends by P7`, () => {
       OPTION_MIXES.forEach((mix, m) => {
         const settings = pokerSettingsSchema.parse(mix);
-        const game = drive(trumpenPoker as never, settings, seats, {
+        const game = drive(trumpenPoker, settings, seats, {
           levels: m % 2 === 0 ? ['random', 'greedy'] : ['random'],
           seed: 500 + 10 * seats + m,
           timeoutChance: 0.1,
