@@ -51,6 +51,19 @@ export const GAME_LIST: readonly GameEntry[] = [
     defaultSeats: 4,
     load: () => import('./trumpen-poker'),
   },
+  {
+    id: 'trumpen-21',
+    title: 'TrumPen 21',
+    pitch:
+      'Write four cards, then offer them face down one by one: take what others pass, and finish nearest 21.',
+    length: 'Three rounds, about 15 minutes',
+    Art: () => TrumPenArt({ marks: ['10', '9', '2'] }),
+    seats: { min: 2, max: 6 },
+    // Heads-up against one bot: Trepenta's gallery card already offers "Play against 2 bots".
+    practice: [{ seats: 2, bots: 1 }],
+    defaultSeats: 3,
+    load: () => import('./trumpen-21'),
+  },
 ];
 
 export function gameEntry(id: string): GameEntry | undefined {
