@@ -21,3 +21,9 @@ export {
   twentyOneChooseBot,
   twentyOneSheet,
 } from './twentyone/module';
+export * from './tricks/rules';
+export * from './tricks/state';
+export * from './tricks/game';
+export * from './tricks/views';
+export { greedyPlay, greedyWrite as tricksGreedyWrite } from './tricks/bots';
+export { trumpenTricks, tricksLegalActions, tricksChooseBot, tricksSheet } from './tricks/module';

@@ -10,6 +10,7 @@ import {
   MAX_EDITS,
   TWENTYONE_RULES,
   asDraft,
+  tricksRules,
   MAX_WITHDRAWALS,
   POKER_ROUNDS,
   SUITS,
@@ -25,7 +26,7 @@ import {
   sameCard,
   writeCommitment,
 } from '../src/index';
-import type { Card, PokerState, TwentyOneState } from '../src/index';
+import type { Card, PokerState, TricksState, TwentyOneState } from '../src/index';
 
 /** A writing phase: each seat at most MAX_EDITS edits, MAX_WITHDRAWALS withdrawals and as many
  * Done again, one Done more, and one timeout. */
@@ -281,6 +282,82 @@ export function twentyOneInvariants(state: TwentyOneState): string[] {
   for (const record of state.rounds) {
     const salts = record.written.map((_, seat) => saltOf(state.randomness, record.round, seat));
     const hands = record.written.map((hand) => hand.map((value) => ({ value, suit: null })));
+    if (!checkCommitments(state.randomness.gameId, record.round, hands, salts, record.commitments))
+      problems.push(`round ${record.round}: a commitment does not match its hand`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------- Trick Taking
+
+/** Trick Taking: three rounds of a writing phase, three tricks of N turns, and a countdown. */
+export function tricksMaxActions(_settings: unknown, seatCount: number): number {
+  return 3 * (writingBound(seatCount) + 3 * seatCount + seatCount + 1) + 1;
+}
+
+export function tricksIndistinguishable(
+  state: TricksState,
+  viewer: Viewer,
+  random: () => number,
+): TricksState[] {
+  if (state.phase === 'over') return [];
+  const out: TricksState[] = [];
+  const others = otherSeats(state.seatCount, viewer);
+  const seat = others[Math.floor(random() * others.length)]!;
+  const rules = tricksRules(state.seatCount);
+  if (state.phase === 'writing' && state.writing) {
+    const altered = copy(state) as unknown as Loose;
+    altered.writing!.drafts[seat] = state.writing.done[seat]
+      ? asDraft(
+          [1, 2, 3].map(() => ({ value: 1 + Math.floor(random() * rules.maxValue), suit: null })),
+        )
+      : randomDraft(rules, random);
+    if (JSON.stringify(altered) !== JSON.stringify(state))
+      out.push(altered as unknown as TricksState);
+  }
+  // A number still in another seat's hand (and so in its written hand), kept unplayable or
+  // playable as it was: the server's automatic passes are public.
+  const hand = state.hands[seat] ?? [];
+  if (state.phase === 'play' && hand.length > 0) {
+    const altered = copy(state) as unknown as Loose;
+    const i = Math.floor(random() * hand.length);
+    const old = hand[i]!;
+    const next = 1 + ((old + Math.floor(random() * (rules.maxValue - 1))) % rules.maxValue);
+    if (next !== old) {
+      altered.hands[seat]![i] = next;
+      replaceOne(altered.rounds[altered.rounds.length - 1]!.written[seat]!, old, next);
+      out.push(altered as unknown as TricksState);
+    }
+  }
+  return out;
+}
+
+export function tricksRecommit(state: TricksState): TricksState {
+  return twentyOneRecommit(state as never) as never;
+}
+
+export function tricksInvariants(state: TricksState): string[] {
+  const problems: string[] = [];
+  state.scores.forEach((score, seat) => {
+    const sum = state.points.reduce(
+      (total, row, r) => total + (state.rounds[r]?.unplayed ? row[seat]! : 0),
+      0,
+    );
+    if (sum !== score) problems.push(`seat ${seat}: total ${score}, rounds add up to ${sum}`);
+  });
+  const seen = new Set(state.grid.map((c) => `${c.value}${c.suit}`));
+  if (seen.size !== state.grid.length) problems.push('a card is twice on the grid');
+  if (state.phase === 'play') {
+    const record = state.rounds[state.rounds.length - 1]!;
+    const played = [...state.tricks.flatMap((t) => t.plays), ...(state.trick?.plays ?? [])].flatMap(
+      (p) => (p.card ? [p.card.value] : []),
+    );
+    if (sortedText([...state.hands.flat(), ...played]) !== sortedText(record.written.flat()))
+      problems.push(`round ${state.round}: the cards in play are not the written ones`);
+  }
+  for (const record of state.rounds) {
+    const salts = record.written.map((_, seat) => saltOf(state.randomness, record.round, seat));
+    const hands = record.written.map((h) => h.map((value) => ({ value, suit: null })));
     if (!checkCommitments(state.randomness.gameId, record.round, hands, salts, record.commitments))
       problems.push(`round ${record.round}: a commitment does not match its hand`);
   }
