@@ -1,7 +1,7 @@
 import { DEFAULT_GAME } from '@trepenta/engine';
 import type { AnyGameModule } from '@trepenta/engine';
 import { trepenta } from '@trepenta/rules';
-import { trumpen21, trumpenPoker } from '@trepenta/trumpen';
+import { trumpen21, trumpenPoker, trumpenTricks } from '@trepenta/trumpen';
 
 /**
  * The ids the platform's games are known by, fixed: links, stored records and checks rely on them.
@@ -24,6 +24,7 @@ export const GAMES: Readonly<Record<string, AnyGameModule>> = {
   trepenta,
   'trumpen-poker': trumpenPoker,
   'trumpen-21': trumpen21,
+  'trumpen-tricks': trumpenTricks,
 };
 
 /**

@@ -363,3 +363,8 @@ export function tricksInvariants(state: TricksState): string[] {
   }
   return problems;
 }
+
+/** Trick Taking's secrets: the same as 21's (the secret, the key, other seats' salts). */
+export function tricksSecretsFor(state: TricksState, viewer: Viewer): string[] {
+  return twentyOneSecretsFor(state as unknown as TwentyOneState, viewer);
+}
