@@ -64,6 +64,19 @@ export const GAME_LIST: readonly GameEntry[] = [
     defaultSeats: 3,
     load: () => import('./trumpen-21'),
   },
+  {
+    id: 'trumpen-tricks',
+    title: 'TrumPen Trick Taking',
+    pitch:
+      'Write three numbers, choose their suits as you play: follow the lead or switch it with a matching number, and every card stays on the table.',
+    length: 'Three rounds of three tricks, about 15 minutes',
+    Art: () => TrumPenArt({ marks: ['8', '5', '5'] }),
+    seats: { min: 3, max: 5 },
+    // Four bots: Poker's gallery card already offers "Play against 3 bots".
+    practice: [{ seats: 5, bots: 4 }],
+    defaultSeats: 4,
+    load: () => import('./trumpen-tricks'),
+  },
 ];
 
 export function gameEntry(id: string): GameEntry | undefined {
