@@ -128,12 +128,54 @@ function trumpen21(): Extras {
   };
 }
 
+/** TrumPen Trick Taking: forced passes, void tricks, completions per game. */
+function trumpenTricks(): Extras {
+  let passes = 0;
+  let tricks = 0;
+  let voids = 0;
+  let numbers = 0;
+  let suits = 0;
+  let games = 0;
+  return {
+    changes: [],
+    describe: (settings) => `settings ${JSON.stringify(settings)}`,
+    onEvents(events) {
+      for (const event of events as {
+        type: string;
+        winner?: number | null;
+        number?: boolean;
+        suit?: boolean;
+      }[]) {
+        if (event.type === 'passed') passes++;
+        if (event.type === 'trickWon') {
+          tricks++;
+          if (event.winner === null) voids++;
+        }
+        if (event.type === 'completed') {
+          if (event.number) numbers++;
+          if (event.suit) suits++;
+        }
+        if (event.type === 'gameOver') games++;
+      }
+    },
+    report() {
+      const per = (n: number) => (n / Math.max(1, games)).toFixed(2);
+      console.log(`Forced passes (−2) per game: ${per(passes)}`);
+      console.log(`Void tricks: ${((100 * voids) / Math.max(1, tricks)).toFixed(1)}% of tricks`);
+      console.log(
+        `Numbers completed (−1) per game: ${per(numbers)}; suits completed (+2): ${per(suits)}`,
+      );
+    },
+  };
+}
+
 export function extrasFor(game: string, flags: Flags): Extras {
   try {
     if (game === 'trepenta') return trepenta(flags);
     if (flags.deck === undefined && flags.rules === undefined) {
       if (game === 'trumpen-poker') return trumpenPoker();
       if (game === 'trumpen-21') return trumpen21();
+      if (game === 'trumpen-tricks') return trumpenTricks();
     }
   } catch (error) {
     console.error((error as Error).message);
