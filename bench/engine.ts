@@ -142,3 +142,43 @@ for (const row of rows) {
       `  Trepenta ${row.players} players, rules ${row.rules}: ${(1e6 / row.actionsPerSecond).toFixed(1)} µs/action`,
     );
 }
+
+// Other games of the registry, the same way: 'random' bots from viewFor + legalActions, through
+// the platform's drive loop (timers never run out), with Trepenta's row for comparison.
+const { drive } = await import('@trepenta/engine');
+const { GAMES } = await import('@trepenta/games');
+const MODULE_GAMES = Number(process.env.BENCH_MODULE_GAMES ?? 100);
+console.log(
+  `\nBy module (drive loop, 'random' bots, ${MODULE_GAMES} games per run, median of ${RUNS} runs):`,
+);
+console.log('game            players  µs/action  games/s  actions/game');
+for (const [id, module] of Object.entries(GAMES)) {
+  const players = Math.min(4, module.seats.max);
+  const perAction: number[] = [];
+  const perGame: number[] = [];
+  let actionsPerGame = 0;
+  for (let run = -1; run < RUNS; run++) {
+    let actions = 0;
+    const started = performance.now();
+    for (let game = 0; game < MODULE_GAMES; game++) {
+      drive(module, module.defaultSettings, players, {
+        levels: ['random'],
+        seed: 1 + game,
+        timeoutChance: 0,
+        maxActions: 10_000_000,
+        closeAfter: 200,
+        seatChangeChance: 0,
+        keepSteps: false,
+        onStep: () => actions++,
+      });
+    }
+    const elapsed = performance.now() - started;
+    if (run < 0) continue;
+    perAction.push((elapsed * 1000) / actions);
+    perGame.push((MODULE_GAMES * 1000) / elapsed);
+    actionsPerGame = actions / MODULE_GAMES;
+  }
+  console.log(
+    `${id.padEnd(15)} ${String(players).padStart(7)} ${median(perAction).toFixed(1).padStart(10)} ${median(perGame).toFixed(1).padStart(8)} ${actionsPerGame.toFixed(0).padStart(13)}`,
+  );
+}

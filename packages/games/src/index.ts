@@ -2,6 +2,7 @@ import { DEFAULT_GAME } from '@trepenta/engine';
 import type { AnyGameModule } from '@trepenta/engine';
 import { trepenta } from '@trepenta/rules';
 import { tressette } from '@trepenta/tressette';
+import { trumpen21, trumpenPoker, trumpenTricks } from '@trepenta/trumpen';
 
 /**
  * The ids the platform's games are known by, fixed: links, stored records and checks rely on them.
@@ -23,6 +24,9 @@ export type GameId = (typeof GAME_IDS)[number];
 export const GAMES: Readonly<Record<string, AnyGameModule>> = {
   trepenta,
   tressette,
+  'trumpen-poker': trumpenPoker,
+  'trumpen-21': trumpen21,
+  'trumpen-tricks': trumpenTricks,
 };
 
 /**

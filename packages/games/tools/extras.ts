@@ -115,11 +115,123 @@ function tressette(): Extras {
   };
 }
 
+/** TrumPen Poker: at which level rounds are decided, and how many seats share a round. */
+function trumpenPoker(): Extras {
+  const decided = new Map<string, number>();
+  let rounds = 0;
+  let winners = 0;
+  return {
+    changes: [],
+    describe: (settings) => `settings ${JSON.stringify(settings)}`,
+    onEvents(events) {
+      for (const event of events as {
+        type: string;
+        decidedAt?: string | null;
+        winners?: number[];
+      }[]) {
+        if (event.type !== 'roundEnded') continue;
+        rounds++;
+        winners += event.winners?.length ?? 0;
+        const level = event.decidedAt ?? 'nobody (all out)';
+        decided.set(level, (decided.get(level) ?? 0) + 1);
+      }
+    },
+    report() {
+      console.log('Where rounds were decided:');
+      for (const [level, count] of [...decided].sort((a, b) => b[1] - a[1]))
+        console.log(
+          `  ${level.padEnd(17)} ${String(count).padStart(7)}  ${((100 * count) / Math.max(1, rounds)).toFixed(1)}%`,
+        );
+      console.log(
+        `Winners per decided round: ${(winners / Math.max(1, rounds - (decided.get('nobody (all out)') ?? 0))).toFixed(2)} mean`,
+      );
+    },
+  };
+}
+
+/** TrumPen 21: how often each score is reached, and how often a deal's card is taken. */
+function trumpen21(): Extras {
+  const points = new Map<number, number>();
+  let taken = 0;
+  let allPassed = 0;
+  return {
+    changes: [],
+    describe: (settings) => `settings ${JSON.stringify(settings)}`,
+    onEvents(events) {
+      for (const event of events as { type: string; points?: number[]; allPassed?: boolean }[]) {
+        if (event.type === 'roundEnded')
+          for (const p of event.points ?? []) points.set(p, (points.get(p) ?? 0) + 1);
+        if (event.type === 'taken') {
+          taken++;
+          if (event.allPassed) allPassed++;
+        }
+      }
+    },
+    report() {
+      const hands = [...points.values()].reduce((a, b) => a + b, 0);
+      console.log('Round scores (per seat and round):');
+      for (const [p, count] of [...points].sort((a, b) => b[0] - a[0]))
+        console.log(
+          `  ${String(p).padStart(2)} points ${String(count).padStart(7)}  ${((100 * count) / Math.max(1, hands)).toFixed(1)}%`,
+        );
+      console.log(
+        `Deals where everyone passed: ${((100 * allPassed) / Math.max(1, taken)).toFixed(1)}%`,
+      );
+    },
+  };
+}
+
+/** TrumPen Trick Taking: forced passes, void tricks, completions per game. */
+function trumpenTricks(): Extras {
+  let passes = 0;
+  let tricks = 0;
+  let voids = 0;
+  let numbers = 0;
+  let suits = 0;
+  let games = 0;
+  return {
+    changes: [],
+    describe: (settings) => `settings ${JSON.stringify(settings)}`,
+    onEvents(events) {
+      for (const event of events as {
+        type: string;
+        winner?: number | null;
+        number?: boolean;
+        suit?: boolean;
+      }[]) {
+        if (event.type === 'passed') passes++;
+        if (event.type === 'trickWon') {
+          tricks++;
+          if (event.winner === null) voids++;
+        }
+        if (event.type === 'completed') {
+          if (event.number) numbers++;
+          if (event.suit) suits++;
+        }
+        if (event.type === 'gameOver') games++;
+      }
+    },
+    report() {
+      const per = (n: number) => (n / Math.max(1, games)).toFixed(2);
+      console.log(`Forced passes (−2) per game: ${per(passes)}`);
+      console.log(`Void tricks: ${((100 * voids) / Math.max(1, tricks)).toFixed(1)}% of tricks`);
+      console.log(
+        `Numbers completed (−1) per game: ${per(numbers)}; suits completed (+2): ${per(suits)}`,
+      );
+    },
+  };
+}
+
 export function extrasFor(game: string, flags: Flags): Extras {
   try {
     if (game === 'trepenta') return trepenta(flags);
     if (game === 'tressette' && flags.deck === undefined && flags.rules === undefined)
       return tressette();
+    if (flags.deck === undefined && flags.rules === undefined) {
+      if (game === 'trumpen-poker') return trumpenPoker();
+      if (game === 'trumpen-21') return trumpen21();
+      if (game === 'trumpen-tricks') return trumpenTricks();
+    }
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { TrepentaArt } from './trepenta/art';
 import { TressetteArt } from './tressette/art';
+import { TrumPenArt } from './trumpen/art';
 import type { GameClient } from './types';
 
 /**
@@ -53,6 +54,44 @@ export const GAME_LIST: readonly GameEntry[] = [
     ],
     defaultSeats: 4,
     load: () => import('./tressette'),
+  },
+  {
+    id: 'trumpen-poker',
+    title: 'TrumPen Poker',
+    pitch:
+      'Write any poker hand you like on blank cards — but a hand that shares a card with another player’s is out.',
+    length: 'Up to nine quick rounds, about 10 minutes',
+    Art: () => TrumPenArt({ marks: ['7', '7', 'A'] }),
+    seats: { min: 3, max: 6 },
+    practice: [{ seats: 4, bots: 3 }],
+    defaultSeats: 4,
+    load: () => import('./trumpen-poker'),
+  },
+  {
+    id: 'trumpen-21',
+    title: 'TrumPen 21',
+    pitch:
+      'Write four cards, then offer them face down one by one: take what others pass, and finish nearest 21.',
+    length: 'Three rounds, about 15 minutes',
+    Art: () => TrumPenArt({ marks: ['10', '9', '2'] }),
+    seats: { min: 2, max: 6 },
+    // Heads-up against one bot: Trepenta's gallery card already offers "Play against 2 bots".
+    practice: [{ seats: 2, bots: 1 }],
+    defaultSeats: 3,
+    load: () => import('./trumpen-21'),
+  },
+  {
+    id: 'trumpen-tricks',
+    title: 'TrumPen Trick Taking',
+    pitch:
+      'Write three numbers, choose their suits as you play: follow the lead or switch it with a matching number, and every card stays on the table.',
+    length: 'Three rounds of three tricks, about 15 minutes',
+    Art: () => TrumPenArt({ marks: ['8', '5', '5'] }),
+    seats: { min: 3, max: 5 },
+    // Four bots: Poker's gallery card already offers "Play against 3 bots".
+    practice: [{ seats: 5, bots: 4 }],
+    defaultSeats: 4,
+    load: () => import('./trumpen-tricks'),
   },
 ];
 

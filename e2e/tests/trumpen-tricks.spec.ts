@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { PHONE, joinByLink, newPlayer, setName, shot, smallTapTargets } from './helpers';
+import type { Player } from './helpers';
+
+/**
+ * TrumPen Trick Taking in the browser: friends by link (one on a phone), a spectator, numbers
+ * written with the picker (one player by keyboard), the lead suit and the grid, lit plays, a
+ * reload mid-round, and a whole game to the score sheet and its write check.
+ */
+
+const HANDS: Record<string, readonly string[]> = { Ann: ['7', '5', '2'], Ben: ['6', '5', '3'] };
+
+async function writeHand(page: Page, values: readonly string[], keys: boolean) {
+  const press = async (locator: ReturnType<Page['getByRole']>) =>
+    keys ? locator.press('Enter') : locator.click();
+  for (let i = 0; i < values.length; i++) {
+    await press(page.getByRole('radio', { name: new RegExp(`^Card ${i + 1}:`) }));
+    await press(
+      page
+        .getByRole('group', { name: `Value of card ${i + 1}` })
+        .getByRole('button', { name: values[i], exact: true }),
+    );
+    await expect(page.getByRole('radio', { name: `Card ${i + 1}: ${values[i]}` })).toBeVisible();
+  }
+  const done = page.getByRole('button', { name: 'Done', exact: true });
+  await press(done);
+  await expect(done).toBeHidden();
+}
+
+async function step(player: Player, keys: boolean): Promise<void> {
+  const page = player.page;
+  const visible = async (locator: ReturnType<Page['getByRole']>) =>
+    locator.isVisible().catch(() => false);
+  if (await visible(page.getByRole('radio', { name: 'Card 1: blank' })))
+    await writeHand(page, HANDS[player.name]!, keys).catch(() => undefined);
+  const play = page.getByRole('group', { name: 'Play a card' }).getByRole('button').first();
+  if (await visible(play)) await (keys ? play.press('Enter') : play.click()).catch(() => undefined);
+  const ready = page.getByRole('button', { name: /^Ready for round/ });
+  if (await visible(ready)) await ready.click().catch(() => undefined);
+}
+
+test('TrumPen Trick Taking: friends by link, spectator, keyboard, phone, reload, a whole game', async ({
+  browser,
+}) => {
+  const ann = await newPlayer(browser, 'Ann');
+  const ben = await newPlayer(browser, 'Ben', { viewport: PHONE, mobile: true });
+  const cyd = await newPlayer(browser, 'Cyd');
+  await ann.page.goto('/new/trumpen-tricks');
+  await setName(ann.page, 'Ann');
+  await ann.page.getByLabel('Players at the table').selectOption('3');
+  await ann.page.getByLabel('Seat 3', { exact: true }).selectOption({ label: 'Good bot' });
+  await ann.page.getByText('Timers and limits').click();
+  // The test server runs timers at 1/20: 300 s of writing are 15 s.
+  await ann.page.getByLabel('Writing timer (seconds)').fill('300');
+  await ann.page.getByLabel('Break between rounds (seconds)').fill('60');
+  await ann.page.getByRole('button', { name: 'Create room' }).click();
+  await expect(ann.page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const link = ann.page.url();
+  await joinByLink(ben, link);
+  await joinByLink(cyd, link, 'spectator');
+  await ann.page.getByRole('button', { name: 'Start game' }).click();
+
+  await expect(ann.page.getByRole('radio', { name: 'Card 1: blank' })).toBeVisible();
+  await shot(ann.page, 'trumpen-tricks-writing-desktop');
+  await writeHand(ann.page, HANDS.Ann!, true);
+  await writeHand(ben.page, HANDS.Ben!, false);
+
+  const shots = new Set<string>();
+  let reloaded = false;
+  const deadline = Date.now() + 150_000;
+  for (let n = 0; !(await ann.page.getByRole('heading', { name: 'Game over' }).isVisible()); n++) {
+    expect(Date.now()).toBeLessThan(deadline);
+    for (const [player, phone] of [
+      [ann, false],
+      [ben, true],
+    ] as const) {
+      const page = player.page;
+      const name = phone ? 'phone' : 'desktop';
+      if (
+        !shots.has(`play-${name}`) &&
+        (await page.getByRole('group', { name: 'Play a card' }).isVisible())
+      ) {
+        shots.add(`play-${name}`);
+        await shot(page, `trumpen-tricks-play-${name}`);
+        if (phone) expect(await smallTapTargets(page)).toEqual([]);
+      }
+      if (
+        !shots.has(`end-${name}`) &&
+        (await page.getByRole('heading', { name: /^Round \d over$/ }).isVisible())
+      ) {
+        shots.add(`end-${name}`);
+        await shot(page, `trumpen-tricks-round-end-${name}`);
+      }
+      await step(player, !phone);
+    }
+    if (
+      !shots.has('spectator') &&
+      (await cyd.page.getByRole('region', { name: 'The trick in play' }).isVisible())
+    ) {
+      shots.add('spectator');
+      await shot(cyd.page, 'trumpen-tricks-spectator');
+    }
+    if (!reloaded && n === 4) {
+      reloaded = true;
+      await ann.page.reload();
+      await expect(ann.page.getByRole('list', { name: 'Players' })).toBeVisible();
+    }
+    await ann.page.waitForTimeout(150);
+  }
+  await expect(ben.page.getByRole('heading', { name: 'Game over' })).toBeVisible();
+  await shot(ann.page, 'trumpen-tricks-over-desktop');
+  await shot(ben.page, 'trumpen-tricks-over-phone');
+  await ann.page.getByText(/^Write check:/).click();
+  await expect(ann.page.getByText(/Write check: all \d+ hands match/)).toBeVisible();
+  // The spectator was never sent anyone's numbers in hand.
+  for (const frame of cyd.frames) expect(frame).not.toMatch(/"hand":\[\d/);
+  for (const p of [ann, ben, cyd]) await p.context.close();
+});
