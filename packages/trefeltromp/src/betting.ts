@@ -9,6 +9,8 @@ import type { Structure } from './settings';
 export interface Table {
   readonly structure: Structure;
   readonly stacks: readonly number[];
+  /** Went all-in in this hand (stays so until the hand ends). */
+  readonly allIn: readonly boolean[];
   readonly bets: readonly number[];
   /** In the hand and not folded. */
   readonly live: readonly boolean[];
@@ -40,7 +42,7 @@ export interface Options {
 
 /** F8: a seat that can still act in this call: in, not all-in, not stayed. */
 export function canAct(t: Table, seat: number): boolean {
-  return t.live[seat] === true && (t.stacks[seat] ?? 0) > 0 && !t.stayed[seat];
+  return t.live[seat] === true && (t.stacks[seat] ?? 0) > 0 && !t.allIn[seat] && !t.stayed[seat];
 }
 
 /** The options of the seat whose turn it is (F8, F9, F10, F16). */
@@ -50,13 +52,11 @@ export function optionsFor(t: Table, seat: number): Options {
   const toCall = t.highest - own;
   const allIn = own + stack;
   const inHand = t.live.filter(Boolean).length;
-  // A bet or raise needs someone who could answer it.
-  const answerable = t.live.some((_, s) => s !== seat && canAct(t, s));
   const reopened =
     toCall === 0 || !t.acted[seat] || t.highest - (t.facedAt[seat] ?? 0) >= t.raiseSize;
   const capped = t.structure === 'fixed-limit' && t.fullRaises >= 4 && inHand > 2;
   let wager: Wager | null = null;
-  if (stack > toCall && answerable && reopened && !capped) {
+  if (stack > toCall && reopened && !capped) {
     const minTo = t.highest + t.raiseSize;
     const pot = t.potTotal + t.bets.reduce((a, b) => a + b, 0);
     const maxTo =
@@ -143,12 +143,14 @@ export function addLayers(
 
 /**
  * F11 after a fold or a call: folded seats leave every pot; a pot nobody is eligible for any more
- * goes to everyone still in; pots with equal sets merge in the earlier one's place; a pot with
- * exactly one eligible seat is paid to it at once.
+ * goes to everyone still in; pots with equal sets merge in the earlier one's place. When the call
+ * ends (`payAlone`), a pot with exactly one eligible seat is paid to it: not on the fold itself,
+ * or §13's orphaned pot (both of its players fold in one call) could never arise.
  */
 export function settlePots(
   pots: readonly Pot[],
   live: readonly boolean[],
+  payAlone: boolean,
 ): { pots: Pot[]; paid: { seat: number; amount: number }[] } {
   const everyone = live.flatMap((l, s) => (l ? [s] : []));
   const merged: { amount: number; eligible: number[] }[] = [];
@@ -161,8 +163,9 @@ export function settlePots(
   }
   const paid: { seat: number; amount: number }[] = [];
   const kept = merged.filter((pot) => {
-    if (pot.eligible.length !== 1) return pot.amount > 0 || pot.eligible.length === 0;
-    if (pot.amount > 0) paid.push({ seat: pot.eligible[0]!, amount: pot.amount });
+    if (pot.amount === 0) return false;
+    if (!payAlone || pot.eligible.length !== 1) return true;
+    paid.push({ seat: pot.eligible[0]!, amount: pot.amount });
     return false;
   });
   return { pots: kept, paid };

@@ -17,6 +17,7 @@ export function tableFromView(view: View): Table | null {
   return {
     structure: view.settings.betting,
     stacks: view.seats.map((s) => s.stack),
+    allIn: view.seats.map((s) => s.allIn),
     bets: view.seats.map((s) => s.bet),
     live: view.seats.map((s) => s.inHand && !s.folded),
     stayed: view.seats.map((s) => s.stayed),

@@ -160,6 +160,7 @@ export function tableOf(state: GameState): Table | null {
   return {
     structure: state.settings.betting,
     stacks: state.seats.map((s) => s.stack),
+    allIn: hand.players.map((p) => p?.allIn ?? false),
     bets: hand.call.bets,
     live: hand.players.map((p) => p !== null && !p.folded),
     stayed: hand.players.map((p) => p?.stayed ?? false),
@@ -240,7 +241,10 @@ function deal(input: GameState, events: GameEvent[]): Step {
   const deck = shuffle(CANONICAL_DECK, createStream(key, 'deal'));
   const order = dealOrder(dealer, players, state.seatCount);
   const n = order.length;
-  const antes = state.seats.map((s, i) => (players.includes(i) ? Math.min(ante, s.stack) : 0));
+  const posted = state.seats.map((s, i) => (players.includes(i) ? Math.min(ante, s.stack) : 0));
+  // Like a call's, the part of an ante nobody matched (the others all-in for less) stays home.
+  const back = uncalled(posted);
+  const antes = back ? setAt(posted, back.seat, posted[back.seat]! - back.amount) : posted;
   const stacksBefore = state.seats.map((s) => s.stack);
   const playerOf = (seat: number): Player | null => {
     const k = order.indexOf(seat);
@@ -249,6 +253,7 @@ function deal(input: GameState, events: GameEvent[]): Step {
       cards: [deck[k]!, deck[n + k]!, deck[2 * n + k]!],
       revealed: [],
       folded: false,
+      allIn: antes[seat]! === state.seats[seat]!.stack,
       draw: null,
       discarded: null,
       received: null,
@@ -394,6 +399,7 @@ function bettingMove(
     players: setAt(hand.players, seat, {
       ...player,
       folded: player.folded || folded,
+      allIn: player.allIn || (put > 0 && put === stack),
       stayed: player.stayed || stayed,
       // A check keeps the privilege; betting, calling or raising gives it up for the call (F16).
       privileged: player.privileged && (move.type === 'check' || move.type === 'stay'),
@@ -430,9 +436,9 @@ function bettingMove(
     const settled = settlePots(
       state.hand!.pots,
       state.hand!.players.map((p) => p !== null && !p.folded),
+      false,
     );
-    state = pay(withHand(state, { pots: settled.pots }), settled.paid);
-    for (const p of settled.paid) events.push({ type: 'potPaid', seat: p.seat, amount: p.amount });
+    state = withHand(state, { pots: settled.pots });
   }
   const after = tableOf(state)!;
   if (callComplete(after)) {
@@ -476,7 +482,7 @@ function endCall(input: GameState, events: GameEvent[]): Step {
   }
   const live = hand.players.map((p) => p !== null && !p.folded);
   const layered = addLayers(hand.pots, bets, live);
-  const settled = settlePots(layered, live);
+  const settled = settlePots(layered, live, true);
   state = pay(state, settled.paid);
   for (const p of settled.paid) events.push({ type: 'potPaid', seat: p.seat, amount: p.amount });
   state = withHand(state, {

@@ -41,6 +41,11 @@ export interface Player {
   /** Face up, in the order of the reveals. */
   readonly revealed: readonly Card[];
   readonly folded: boolean;
+  /**
+   * All-in: the stack ran out in this hand. Chips won at a reveal do not make the player able to
+   * bet again before the next hand (example S: A, all-in, is not asked in the later calls).
+   */
+  readonly allIn: boolean;
   /** F13: null until chosen; then the card marked (null: keep the hand). */
   readonly draw: { readonly card: Card | null } | null;
   readonly discarded: Card | null;

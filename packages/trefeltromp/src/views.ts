@@ -18,6 +18,7 @@ export interface SeatView {
   bet: number;
   inHand: boolean;
   folded: boolean;
+  allIn: boolean;
   stayed: boolean;
   privileged: boolean;
   acted: boolean;
@@ -131,6 +132,7 @@ export function viewFor(state: GameState, viewer: Viewer): View {
         bet: hand?.call.bets[i] ?? 0,
         inHand: p !== null,
         folded: p?.folded ?? false,
+        allIn: p?.allIn ?? false,
         stayed: p?.stayed ?? false,
         privileged: p?.privileged ?? false,
         acted: hand?.call.acted[i] ?? false,
@@ -243,6 +245,7 @@ export const viewSchema: z.ZodType<View> = z
           bet: chips,
           inHand: z.boolean(),
           folded: z.boolean(),
+          allIn: z.boolean(),
           stayed: z.boolean(),
           privileged: z.boolean(),
           acted: z.boolean(),

@@ -36,7 +36,7 @@ export function invariants(state: GameState): string[] {
         problems.push(`seat ${seat} holds a wrong count`);
     });
     if (new Set(seen).size !== seen.length) problems.push('a card twice');
-    if (hand.pots.some((p) => p.amount <= 0 || p.eligible.length < 2))
+    if (hand.pots.some((p) => p.amount <= 0 || (hand.stage !== 'call' && p.eligible.length < 2)))
       problems.push('an empty pot or one with fewer than two eligible');
   }
   if (state.phase === 'over' && state.stints.length > 0) {
