@@ -1,6 +1,7 @@
 import { DEFAULT_GAME } from '@trepenta/engine';
 import type { AnyGameModule } from '@trepenta/engine';
 import { trepenta } from '@trepenta/rules';
+import { trefeltromp } from '@trepenta/trefeltromp';
 
 /**
  * The ids the platform's games are known by, fixed: links, stored records and checks rely on them.
@@ -21,6 +22,7 @@ export type GameId = (typeof GAME_IDS)[number];
 /** Every game the platform hosts, by id: the current rules of each. */
 export const GAMES: Readonly<Record<string, AnyGameModule>> = {
   trepenta,
+  trefeltromp,
 };
 
 /**
