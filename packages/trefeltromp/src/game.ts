@@ -851,7 +851,8 @@ function seatChange(
   if (current.occupant !== null) {
     // F18: leaving cashes the stack out; the result stays on the session sheet.
     const t = current.stint!;
-    events.push({ type: 'cashedOut', seat, amount: current.stack });
+    // An occupant who never played a hand has nothing to cash out worth telling.
+    if (state.stints[t]!.hands > 0) events.push({ type: 'cashedOut', seat, amount: current.stack });
     state = {
       ...state,
       stints: setAt(state.stints, t, { ...state.stints[t]!, cashedOut: current.stack }),
