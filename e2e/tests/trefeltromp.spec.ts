@@ -124,6 +124,10 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   // The gallery's card leads to the game's own options.
   await host.page.goto('/');
   await expect(host.page.getByText('Trefeltromp').first()).toBeVisible();
+  await shot(host.page, 'trefeltromp-home');
+  await host.page.goto('/rules/trefeltromp');
+  await expect(host.page.getByRole('heading', { name: 'Betting' })).toBeVisible();
+  await shot(host.page, 'trefeltromp-rules');
   await host.page.goto('/new/trefeltromp');
   await setName(host.page, 'Ada');
   await host.page.getByLabel('Players at the table').selectOption('3');

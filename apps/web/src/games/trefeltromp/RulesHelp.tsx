@@ -14,6 +14,7 @@ function StrengthOrder() {
   return (
     <div
       className="tft-strength"
+      role="img"
       aria-label="Strength, strongest first: trumps XXI down to I, the Fool, Aces, courts, then 10 down to 2"
     >
       {['trump:21', 'trump:1', 'fool', 'cups:A', 'swords:K', 'coins:10', 'wands:2'].map((c) => (
@@ -82,10 +83,13 @@ export function RoomRulesCard({
 }
 
 export function RulesPage({ anchor }: { anchor: string | null }) {
-  void anchor;
+  if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
   return (
-    <article className="rules-page">
-      <h1>Trefeltromp</h1>
+    <main className="page narrow rules-page">
+      <p>
+        <a href="/">← Trepenta Online</a>
+      </p>
+      <h1>How to play Trefeltromp</h1>
       <p>
         A betting game with a 78-card tarot deck: four betting rounds and three simultaneous
         reveals, each paying part of every pot. Play money only.
@@ -104,6 +108,6 @@ export function RulesPage({ anchor }: { anchor: string | null }) {
         Join between hands, sit out, rebuy with less than one ante, or leave with your chips. Your
         result is your chips minus what you bought in.
       </p>
-    </article>
+    </main>
   );
 }
