@@ -169,6 +169,10 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   // A reveal, then hands played from the keyboard too.
   await playUntil([host, bea], async () => (await tft(host.page)).stage === 'reveal');
   await shot(host.page, 'trefeltromp-reveal');
+  // All flip together: the result per pot (or "no winner: the pot stays") is on the felt.
+  await playUntil([host, bea], async () => (await tft(host.page)).stage !== 'reveal');
+  await expect(host.page.locator('.reveal-result')).toContainText(/took|no winner/);
+  await shot(host.page, 'trefeltromp-after-banen');
   await playUntil([host, bea], async () => (await tft(host.page)).hands >= 3, true);
   await shot(cyd.page, 'trefeltromp-spectator');
   // The spectator holds no card of anyone's hand: only faces turned up.

@@ -296,6 +296,7 @@ function deal(input: GameState, events: GameEvent[]): Step {
       call: emptyCall(state.seatCount, betUnit(state.settings, 0)),
       pots,
       steps: 0,
+      lastReveal: null,
       stacksBefore,
     },
   };
@@ -554,6 +555,7 @@ function flip(input: GameState, events: GameEvent[]): Step {
   let state = input;
   const pots: Pot[] = [];
   const carry: CarryPart[] = [];
+  const shares: { size: number; winner: number | null; amount: number }[] = [];
   hand.pots.forEach((pot, index) => {
     const entries = pot.eligible.map((s) => [s, locks[s]!] as const);
     const { winner, tied } = winnerOf(entries);
@@ -567,6 +569,7 @@ function flip(input: GameState, events: GameEvent[]): Step {
       amount: share,
       tied,
     });
+    shares.push({ size: pot.amount, winner, amount: share });
     if (share > 0) state = pay(state, [{ seat: winner!, amount: share }]);
     const left = pot.amount - share;
     if (left > 0) {
@@ -590,7 +593,7 @@ function flip(input: GameState, events: GameEvent[]): Step {
   players.forEach((p, seat) => {
     if (p?.privileged) events.push({ type: 'privileged', seat });
   });
-  state = withHand(state, { players, pots });
+  state = withHand(state, { players, pots, lastReveal: { reveal, shares } });
   if (reveal < 2) return beginCall(state, hand.street + 1, events);
   return endHand({ ...withHand(state, { pots: [] }), carry }, events);
 }
@@ -623,6 +626,7 @@ function endHand(input: GameState, events: GameEvent[]): Step {
       dealer: hand.dealer,
       unshown: hand.players.map((p) => (p ? [...p.cards] : [])),
       shown: hand.players.map(() => null),
+      lastReveal: hand.lastReveal,
     },
   };
   return afterChange(state, events);

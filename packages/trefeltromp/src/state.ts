@@ -93,8 +93,20 @@ export interface Hand {
   readonly pots: readonly Pot[];
   /** Actions taken in this hand: part of each turn's timer key. */
   readonly steps: number;
+  /** The last reveal's result, for everyone to see: who took what from which pot. */
+  readonly lastReveal: RevealResult | null;
   /** Each seat's stack when the hand began (after any top-up). */
   readonly stacksBefore: readonly number[];
+}
+
+/** What a reveal paid (F15): per pot, its size, the winner (null: a tie) and the share. */
+export interface RevealResult {
+  readonly reveal: number;
+  readonly shares: readonly {
+    readonly size: number;
+    readonly winner: number | null;
+    readonly amount: number;
+  }[];
 }
 
 /** A part of the carry-over (F17), with the stints that tied for it. */
@@ -109,6 +121,7 @@ export interface LastHand {
   readonly dealer: number;
   readonly unshown: readonly (readonly Card[])[];
   readonly shown: readonly (readonly Card[] | null)[];
+  readonly lastReveal: RevealResult | null;
 }
 
 export interface GameState {

@@ -63,6 +63,11 @@ export interface View {
   turn: number | null;
   call: { highest: number; raiseSize: number; fullRaises: number } | null;
   pots: PotView[];
+  /** The last reveal of this hand: per pot, its size, the winner (null: a tie) and the share. */
+  lastReveal: {
+    reveal: number;
+    shares: { size: number; winner: number | null; amount: number }[];
+  } | null;
   carry: { amount: number; tied: number[] }[];
   seats: SeatView[];
   /** The viewer's own cards (between hands: those of the last hand not yet revealed). */
@@ -86,6 +91,7 @@ export interface View {
 export function viewFor(state: GameState, viewer: Viewer): View {
   const hand = state.hand;
   const own = typeof viewer === 'number' ? viewer : -1;
+  const lastReveal = hand ? hand.lastReveal : (state.lastHand?.lastReveal ?? null);
   const mineOf = (): View['mine'] => {
     if (own < 0) return null;
     const p = hand?.players[own];
@@ -122,6 +128,16 @@ export function viewFor(state: GameState, viewer: Viewer): View {
           }
         : null,
     pots: (hand?.pots ?? []).map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
+    lastReveal: lastReveal
+      ? {
+          reveal: lastReveal.reveal,
+          shares: lastReveal.shares.map((x) => ({
+            size: x.size,
+            winner: x.winner,
+            amount: x.amount,
+          })),
+        }
+      : null,
     carry: state.carry.map((c) => ({ amount: c.amount, tied: [...c.tied] })),
     seats: state.seats.map((s, i): SeatView => {
       const p = hand?.players[i] ?? null;
@@ -236,6 +252,15 @@ export const viewSchema: z.ZodType<View> = z
       .strict()
       .nullable(),
     pots: z.array(potSchema),
+    lastReveal: z
+      .object({
+        reveal: z.number().int().min(0).max(2),
+        shares: z.array(
+          z.object({ size: chips, winner: seatNo.nullable(), amount: chips }).strict(),
+        ),
+      })
+      .strict()
+      .nullable(),
     carry: z.array(z.object({ amount: chips, tied: z.array(z.number().int().min(0)) }).strict()),
     seats: z.array(
       z

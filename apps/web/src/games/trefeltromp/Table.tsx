@@ -117,6 +117,10 @@ function SeatPanel({ game, seat, names }: { game: View; seat: number; names: str
     badges.push(s.exchanged ? m.exchanged : m.kept);
   const turn = game.turn === seat;
   const cards = s.shown ?? s.revealed;
+  // The winning card of the last reveal glows.
+  const won =
+    s.shown === null &&
+    (game.lastReveal?.shares.some((x) => x.winner === seat && x.amount > 0) ?? false);
   return (
     <section
       className={`tft-seat ${turn ? 'turn' : ''} ${s.folded ? 'folded' : ''} ${seat === game.viewer ? 'mine' : ''}`}
@@ -150,8 +154,10 @@ function SeatPanel({ game, seat, names }: { game: View; seat: number; names: str
             role="img"
             aria-label={cards.length ? cards.map(cardName).join(', ') : m.cards(s.cardCount)}
           >
-            {cards.map((c) => (
-              <TarotCard key={c} card={c} small />
+            {cards.map((c, i) => (
+              <span key={c} className={won && i === game.lastReveal!.reveal ? 'won' : undefined}>
+                <TarotCard card={c} small />
+              </span>
             ))}
             {s.shown === null &&
               seat !== game.viewer &&
@@ -177,6 +183,21 @@ function Pots({ game, names }: { game: View; names: string[] }) {
           <span className="muted small">{m.eligible(pot.eligible.map((s) => names[s] ?? ''))}</span>
         </div>
       ))}
+      {game.lastReveal && (
+        <div className="pot reveal-result" role="status">
+          <span className="pot-name">{REVEAL_NAMES[game.lastReveal.reveal]}</span>
+          <ul>
+            {game.lastReveal.shares.map((x, i) => (
+              <li key={i}>
+                {m.pot(i)} ({chips(x.size)}):{' '}
+                {x.winner === null
+                  ? m.noWinner
+                  : `${names[x.winner] ?? ''} took ${chips(x.amount)}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {inCall > 0 && <div className="pot in-call">Bets in this call: {chips(inCall)}</div>}
       {carry > 0 && <div className="pot carry">{m.carry(carry)}</div>}
       {game.pots.length === 0 && carry === 0 && inCall === 0 && (

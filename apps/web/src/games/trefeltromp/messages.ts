@@ -40,7 +40,7 @@ const RANK_NAMES: Record<string, string> = {
 export function cardName(card: Card): string {
   const face = faceOf(card);
   if (face.kind === 'fool') return 'the Fool';
-  if (face.kind === 'trump') return `Trump ${roman(face.number)}, ${TRUMP_NAMES[face.number]}`;
+  if (face.kind === 'trump') return `Trump ${roman(face.number)} (${TRUMP_NAMES[face.number]})`;
   return `${RANK_NAMES[face.rank] ?? face.rank} of ${SUIT_NAMES[face.suit]}`;
 }
 
