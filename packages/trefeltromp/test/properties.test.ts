@@ -4,8 +4,8 @@
  * and timers running out; after every action the chips add up and the cards are whole.
  */
 import { describe, expect, it } from 'vitest';
-import { drive } from '@trepenta/engine/testing';
-import { STRUCTURES, trefeltromp } from '../src/index';
+import { drive, isLegal } from '@trepenta/engine/testing';
+import { STRUCTURES, pendingOf, standInMoves, trefeltromp } from '../src/index';
 import type { GameState, Settings } from '../src/index';
 import { invariants } from './hooks';
 
@@ -54,9 +54,22 @@ describe('Trefeltromp properties', () => {
         keepSteps: false,
         onStep: (step) => {
           actions++;
-          const problems = invariants(step.after as GameState);
+          const state = step.after as GameState;
+          const problems = invariants(state);
           if (problems.length > 0)
             expect(problems, `${kase.name}, seed ${kase.seed}, version ${actions}`).toEqual([]);
+          // F21: the stand-in of a handed-over seat plays from its own view exactly what a
+          // timeout would, and only legal moves.
+          const moves = standInMoves(state);
+          pendingOf(state).forEach((seat, k) => {
+            const view = trefeltromp.viewFor(state, seat);
+            const chosen = trefeltromp.chooseStandIn!(view, actions);
+            if (
+              JSON.stringify(chosen) !== JSON.stringify(moves[k]) ||
+              !isLegal(trefeltromp, view, chosen)
+            )
+              expect(chosen, `${kase.name}: seat ${seat}`).toEqual(moves[k]);
+          });
         },
       });
       const final = game.final as GameState;
