@@ -104,4 +104,46 @@ describe('Trefeltromp on the wire', () => {
     expect(final.stints.reduce((sum, t) => sum + t.result, 0)).toBe(0);
     expect(final.secrets).toEqual(record.randomness.secrets);
   });
+
+  it('F21: a seat handed to the stand-in checks, stays or folds, keeps its hand and locks as F22: it never puts a person’s chips in', async () => {
+    const server = await startServer({ TIMER_SCALE: 0.02, NONCE_TIMEOUT_MS: 400 });
+    servers.push(server);
+    const host = new Client(server.url);
+    clients.push(host);
+    await host.connected();
+    const created = await host.ok('room:create', {
+      nickname: 'Ana',
+      game: 'trefeltromp',
+      settings: { ...trefeltromp.defaultSettings, startingAntes: 20 },
+      seatCount: 2,
+      bots: [{ seat: 1, level: 'greedy' }],
+    });
+    const code = created.room.code;
+    await host.ok('room:start', {});
+    const giver = new NonceGiver();
+    const deadline = Date.now() + 30_000;
+    while (view(host)?.phase !== 'hand') {
+      if (Date.now() > deadline) throw new Error('no hand');
+      await giver.step(host);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Ana asks the stand-in to play her seat.
+    await host.ok('room:handOver', { seat: 0 });
+    await host.until(() => (view(host)?.handsDealt ?? 0) >= 4, 30_000, 'four hands');
+    await host.ok('room:close', {});
+    await host.until(() => view(host)?.phase === 'over', 30_000, 'the session to end');
+    const stored = await server.server.store.loadGame(code, 1);
+    const moves = stored!.log.filter((e) => e.seat === 0 && e.actionId.startsWith('bot:'));
+    expect(moves.length).toBeGreaterThan(0);
+    for (const { action } of moves) {
+      const a = action as Action;
+      const ok =
+        a.type === 'check' ||
+        a.type === 'fold' ||
+        a.type === 'stay' ||
+        a.type === 'lock' ||
+        (a.type === 'draw' && a.card === null);
+      expect(ok, JSON.stringify(a)).toBe(true);
+    }
+  });
 });
