@@ -156,9 +156,21 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
     return s.myTurn && s.stage === 'call';
   });
   await expect(host.page.locator('.to-call')).toHaveText(/chips? to call|Nothing to call/);
+  await expect(host.page.getByRole('button', { name: /^Fold/ })).toBeVisible();
   await shot(host.page, 'trefeltromp-betting');
   await shot(bea.page, 'trefeltromp-phone');
   expect(await smallTapTargets(bea.page)).toEqual([]);
+
+  // On the phone too: Bea's controls when it is her turn to bet, every target big enough.
+  await playUntil([host], async () => {
+    const s = await tft(bea.page);
+    return (s.myTurn && s.stage === 'call') || s.hands > 1;
+  });
+  if ((await tft(bea.page)).myTurn) {
+    await expect(bea.page.locator('.to-call')).toBeVisible();
+    await shot(bea.page, 'trefeltromp-phone-betting');
+    expect(await smallTapTargets(bea.page)).toEqual([]);
+  }
 
   // Bea reloads mid-hand and gets her seat and cards back.
   const before = await bea.page.locator('.tft-hand .tarot').count();
@@ -184,6 +196,11 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   await expect(host.page.getByRole('region', { name: 'The session' })).toBeVisible();
   await expect(host.page.locator('.score-sheet')).toBeVisible();
   await shot(host.page, 'trefeltromp-result');
+  // The session's secret is out: every deal, folded hands included, checks out in the browser.
+  await host.page.getByRole('button', { name: 'Verify the deals' }).click();
+  await expect(host.page.locator('.verify-result')).toContainText('Everything matched', {
+    timeout: 30_000,
+  });
   await shot(bea.page, 'trefeltromp-result-phone');
   await expectAccessible(cyd.page, 'trefeltromp-result-spectator');
 });

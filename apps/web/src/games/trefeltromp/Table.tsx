@@ -118,6 +118,7 @@ function SeatPanel({ game, seat, names }: { game: View; seat: number; names: str
   const turn = game.turn === seat;
   const cards = s.shown ?? s.revealed;
   // The winning card of the last reveal glows.
+  const backs = s.shown === null && seat !== game.viewer && s.inHand && !s.folded ? s.cardCount : 0;
   const won =
     s.shown === null &&
     (game.lastReveal?.shares.some((x) => x.winner === seat && x.amount > 0) ?? false);
@@ -149,22 +150,24 @@ function SeatPanel({ game, seat, names }: { game: View; seat: number; names: str
               ))}
             </ul>
           )}
-          <div
-            className="tft-row"
-            role="img"
-            aria-label={cards.length ? cards.map(cardName).join(', ') : m.cards(s.cardCount)}
-          >
-            {cards.map((c, i) => (
-              <span key={c} className={won && i === game.lastReveal!.reveal ? 'won' : undefined}>
-                <TarotCard card={c} small />
-              </span>
-            ))}
-            {s.shown === null &&
-              seat !== game.viewer &&
-              Array.from({ length: s.inHand && !s.folded ? s.cardCount : 0 }, (_, i) => (
+          {cards.length + backs > 0 && (
+            <div
+              className="tft-row"
+              role="img"
+              aria-label={[...cards.map(cardName), ...(backs > 0 ? [m.cards(backs)] : [])].join(
+                ', ',
+              )}
+            >
+              {cards.map((c, i) => (
+                <span key={c} className={won && i === game.lastReveal!.reveal ? 'won' : undefined}>
+                  <TarotCard card={c} small />
+                </span>
+              ))}
+              {Array.from({ length: backs }, (_, i) => (
                 <CardBack key={i} small />
               ))}
-          </div>
+            </div>
+          )}
         </>
       )}
     </section>
