@@ -178,6 +178,13 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   await expect.poll(async () => (await tft(bea.page)).phase, { timeout: 20_000 }).toBe('hand');
   await expect(bea.page.locator('.tft-hand .tarot')).toHaveCount(before);
 
+  // The network drops and comes back: the banner says so, and the seat is still Bea's.
+  await bea.context.setOffline(true);
+  await expect(bea.page.locator('.conn-banner')).toContainText(/offline|reconnecting/i);
+  await bea.context.setOffline(false);
+  await expect(bea.page.locator('.conn-banner')).toContainText('Back at the table');
+  await expect.poll(async () => (await tft(bea.page)).phase, { timeout: 20_000 }).not.toBeNull();
+
   // A reveal, then hands played from the keyboard too.
   await playUntil([host, bea], async () => (await tft(host.page)).stage === 'reveal');
   await shot(host.page, 'trefeltromp-reveal');
