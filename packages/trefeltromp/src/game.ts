@@ -835,6 +835,9 @@ function playerMove(input: GameState, seat: number, action: Action, byTimeout: b
         events,
       );
     }
+    default:
+      // Outside the schema (the server parses every action first): refused, never a crash.
+      return no('WRONG_PHASE');
   }
 }
 
@@ -945,6 +948,8 @@ function systemMove(input: GameState, action: SystemAction<Action>): Outcome {
       }
       return ok(state, all);
     }
+    default:
+      return no('WRONG_PHASE');
   }
 }
 

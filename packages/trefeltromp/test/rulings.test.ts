@@ -202,6 +202,8 @@ describe('Trefeltromp rulings', () => {
     });
     expect(s.hand!.call.turn).toBe(2);
     expect(refusal(s, 0, { type: 'check' })).toBe('NOT_YOUR_TURN');
+    expect(refusal(s, 2, { type: 'nope' } as never)).toBe('WRONG_PHASE');
+    expect(refusal(s, 'system', { type: 'nope' } as never)).toBe('WRONG_PHASE');
     expect(legalActions(viewFor(s, 2)).actions).toContainEqual({ type: 'fold' });
     // Two all-in: only one can act, the call is skipped.
     let t = play(s, 2, { type: 'bet', to: 90 });
