@@ -57,6 +57,9 @@ function tft(page: Page): Promise<TftSnap> {
   });
 }
 
+/** Locks made from the keyboard (arrows, Enter). */
+let keyboardLocks = 0;
+
 /** One step through the UI, as a player would: call or check (or keyboard C), keep, lock a card. */
 async function step(player: Player, keyboard = false): Promise<boolean> {
   const page = player.page;
@@ -77,6 +80,42 @@ async function step(player: Player, keyboard = false): Promise<boolean> {
       .getByRole('button', { name: 'Keep my hand' })
       .click({ timeout: 3000 })
       .catch(() => undefined);
+  } else if (s.stage === 'reveal' && keyboard) {
+    // Arrows move between the cards, Enter picks one, Enter on "Rap twice" locks it.
+    const cards = page.locator('.tft-hand .card-button');
+    if ((await cards.count()) === 0) return false;
+    await cards.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('button', { name: /^Rap twice/ })
+      .focus({ timeout: 3000 })
+      .catch(() => undefined);
+    await page.keyboard.press('Enter');
+    const locked = await page
+      .waitForFunction(
+        (version) => {
+          type Store = {
+            getState(): {
+              game: {
+                version: number;
+                stage: string | null;
+                mine: { lock: string | null } | null;
+              } | null;
+            };
+          };
+          const g = (window as unknown as { __trepenta: Store }).__trepenta.getState().game;
+          // Locked, or already flipped with everyone else's (the stage moved on).
+          return (
+            g !== null && (g.mine?.lock != null || (g.version > version && g.stage !== 'reveal'))
+          );
+        },
+        s.version,
+        { timeout: 2000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (locked) keyboardLocks++;
   } else if (s.stage === 'reveal') {
     const cards = page.locator('.tft-hand .card-button');
     if ((await cards.count()) === 0) return false;
@@ -194,6 +233,7 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   await shot(host.page, 'trefeltromp-after-banen');
   await playUntil([host, bea], async () => (await tft(host.page)).hands >= 3, true);
   await shot(cyd.page, 'trefeltromp-spectator');
+  expect(keyboardLocks).toBeGreaterThan(0);
   // The spectator holds no card of anyone's hand: only faces turned up.
   for (const frame of cyd.frames) expect(frame).not.toMatch(/"mine":\{/);
 

@@ -246,7 +246,22 @@ function HandControls({ game, cards }: { game: View; cards: Card[] }) {
       {choosing && (
         <p className="hint">{drawing ? m.drawTitle : m.revealTitle((game.street ?? 1) - 1)}</p>
       )}
-      <div className="tft-row hand" role={choosing ? 'group' : undefined}>
+      <div
+        className="tft-row hand"
+        role={choosing ? 'group' : undefined}
+        aria-label={choosing ? m.yourCards : undefined}
+        onKeyDown={(e) => {
+          // Arrows move between the cards, Escape lets go of the one picked.
+          if (e.key === 'Escape') setPicked(null);
+          if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          const next =
+            buttons[(at + (e.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length];
+          next?.focus();
+          e.preventDefault();
+        }}
+      >
         {cards.map((card) =>
           choosing ? (
             <button
