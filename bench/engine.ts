@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { HOUSE_RULES, createGame, selfPlay, settingsWith } from '@trepenta/rules';
 import type { GameSettings, GameState } from '@trepenta/rules';
 import type { TressetteState } from '@trepenta/tressette';
+import { trefeltromp } from '@trepenta/trefeltromp';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const GAMES_PER_RUN = Number(process.env.BENCH_GAMES ?? 200);
@@ -181,4 +182,56 @@ for (const [id, module] of Object.entries(GAMES)) {
   console.log(
     `${id.padEnd(15)} ${String(players).padStart(7)} ${median(perAction).toFixed(1).padStart(10)} ${median(perGame).toFixed(1).padStart(8)} ${actionsPerGame.toFixed(0).padStart(13)}`,
   );
+}
+
+// Trefeltromp, a session with no fixed number of hands: sessions of 'random' and 'greedy' bots
+// (each deciding from viewFor + legalActions), the host closing the table after 300 actions; no
+// timeouts, no seat changes. Reported per action and per hand, beside Trepenta's above.
+{
+  const sessions = Math.max(2, Math.round(GAMES_PER_RUN / 10));
+  console.log(
+    `\nTrefeltromp: 'random' and 'greedy' bots, ${sessions} sessions of 300 actions per run, median of ${RUNS} runs.`,
+  );
+  console.log('players  µs/action   actions/s    hands/s   actions/hand');
+  for (const players of [2, 4, 8]) {
+    const usPerAction: number[] = [];
+    const handsPerSecond: number[] = [];
+    let actionsPerHand = 0;
+    for (let run = -1; run < RUNS; run++) {
+      let actions = 0;
+      let hands = 0;
+      const started = performance.now();
+      for (let session = 0; session < sessions; session++) {
+        const played = drive(trefeltromp, trefeltromp.defaultSettings, players, {
+          levels: ['random', 'greedy'],
+          seed: session + 1,
+          timeoutChance: 0,
+          maxActions: 1_000_000,
+          closeAfter: 300,
+          seatChangeChance: 0,
+          keepSteps: false,
+          onStep: () => actions++,
+        });
+        hands += (played.final as { handsDealt: number }).handsDealt;
+      }
+      const elapsed = performance.now() - started;
+      if (run < 0) continue;
+      usPerAction.push((elapsed * 1000) / actions);
+      handsPerSecond.push((hands / elapsed) * 1000);
+      actionsPerHand = actions / hands;
+    }
+    const us = median(usPerAction);
+    console.log(
+      `${String(players).padStart(7)} ${us.toFixed(1).padStart(10)} ${(1e6 / us).toFixed(0).padStart(11)} ${median(
+        handsPerSecond,
+      )
+        .toFixed(0)
+        .padStart(10)} ${actionsPerHand.toFixed(1).padStart(14)}`,
+    );
+  }
+  console.log('Trepenta, same run (µs/action, house rules off):');
+  for (const row of rows.filter((r) => r.rules === 'off'))
+    console.log(
+      `${String(row.players).padStart(7)} ${(1e6 / row.actionsPerSecond).toFixed(1).padStart(10)}`,
+    );
 }

@@ -1520,7 +1520,13 @@ export class Room {
     const { module } = game;
     const version = module.version(game.state);
     const seed = (version * 31 + seat) | 0;
-    const action = module.chooseBot(module.viewFor(game.state, seat), this.levelOf(seat), seed);
+    const view = module.viewFor(game.state, seat);
+    // A game may name a stand-in that is none of its bots (module.chooseStandIn).
+    const record = this.record.seats[seat]!;
+    const action =
+      record.kind !== 'bot' && module.chooseStandIn
+        ? module.chooseStandIn(view, seed)
+        : module.chooseBot(view, this.levelOf(seat), seed);
     if (action === null) return;
     // A colon, which no client's actionId may hold: a player cannot take the id of the stand-in's
     // move in their seat beforehand (it would be answered as a duplicate, and the seat stall).

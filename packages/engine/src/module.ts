@@ -294,6 +294,12 @@ export interface GameModule<
   readonly standInLevel: BotLevel;
   /** A bot's move from its own seat's view, or null when it has nothing to do (or waits). */
   chooseBot(view: V, level: BotLevel, seed: number): A | null;
+  /**
+   * The stand-in's move for a handed-over or departed seat, from its own view, when the game's
+   * stand-in is none of its bots (Trefeltromp's check or fold: a stand-in must not risk a person's
+   * chips). Absent: the stand-in plays as `standInLevel`.
+   */
+  chooseStandIn?(view: V, seed: number): A | null;
   botPace(view: V, level: BotLevel): BotPace;
 }
 

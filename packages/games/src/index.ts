@@ -3,6 +3,7 @@ import type { AnyGameModule } from '@trepenta/engine';
 import { trepenta } from '@trepenta/rules';
 import { tressette } from '@trepenta/tressette';
 import { trumpen21, trumpenPoker, trumpenTricks } from '@trepenta/trumpen';
+import { trefeltromp } from '@trepenta/trefeltromp';
 
 /**
  * The ids the platform's games are known by, fixed: links, stored records and checks rely on them.
@@ -27,6 +28,7 @@ export const GAMES: Readonly<Record<string, AnyGameModule>> = {
   'trumpen-poker': trumpenPoker,
   'trumpen-21': trumpen21,
   'trumpen-tricks': trumpenTricks,
+  trefeltromp,
 };
 
 /**

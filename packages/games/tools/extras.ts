@@ -12,7 +12,7 @@ export interface Extras {
   report(games: number): void;
 }
 
-type Flags = { readonly deck?: string; readonly rules?: string };
+type Flags = { readonly deck?: string; readonly rules?: string; readonly bots?: string };
 
 const none: Extras = {
   changes: [],
@@ -222,6 +222,50 @@ function trumpenTricks(): Extras {
   };
 }
 
+/**
+ * Trefeltromp: each bot level's net chips per hand, and how hands end: everyone else folded (F12),
+ * a showdown at debekranse, or a tie there that carries the pot over (F17).
+ */
+function trefeltromp(flags: Flags): Extras {
+  const bots = (flags.bots ?? 'random,greedy').split(',').filter(Boolean);
+  const net = new Map<string, { chips: number; hands: number }>();
+  const endings = { fold: 0, showdown: 0, tie: 0 };
+  let folded = false;
+  return {
+    changes: [],
+    describe(settings) {
+      const s = settings as { betting: string; ante: number; startingAntes: number };
+      return `${s.betting}, ante ${s.ante}, stacks of ${s.startingAntes} antes`;
+    },
+    onEvents(events) {
+      for (const event of events as { type: string; nets?: number[]; carry?: number }[]) {
+        if (event.type === 'foldedToOne') folded = true;
+        if (event.type !== 'handEnded') continue;
+        if (folded) endings.fold++;
+        else if ((event.carry ?? 0) > 0) endings.tie++;
+        else endings.showdown++;
+        folded = false;
+        event.nets!.forEach((chips, seat) => {
+          const level = bots[seat % bots.length]!;
+          const entry = net.get(level) ?? { chips: 0, hands: 0 };
+          net.set(level, { chips: entry.chips + chips, hands: entry.hands + 1 });
+        });
+      }
+    },
+    report() {
+      const hands = endings.fold + endings.showdown + endings.tie;
+      const pct = (n: number) => `${((100 * n) / Math.max(1, hands)).toFixed(1)}%`;
+      console.log(`How ${hands} hands ended:`);
+      console.log(`  everyone else folded  ${pct(endings.fold).padStart(6)}`);
+      console.log(`  showdown at the crown ${pct(endings.showdown).padStart(6)}`);
+      console.log(`  tie, pot carried over ${pct(endings.tie).padStart(6)}`);
+      console.log('Net chips per hand, by bot level (per seat):');
+      for (const [level, { chips, hands: n }] of net)
+        console.log(`  ${level.padEnd(6)} ${(chips / Math.max(1, n)).toFixed(2).padStart(8)}`);
+    },
+  };
+}
+
 export function extrasFor(game: string, flags: Flags): Extras {
   try {
     if (game === 'trepenta') return trepenta(flags);
@@ -232,6 +276,7 @@ export function extrasFor(game: string, flags: Flags): Extras {
       if (game === 'trumpen-21') return trumpen21();
       if (game === 'trumpen-tricks') return trumpenTricks();
     }
+    if (game === 'trefeltromp') return trefeltromp(flags);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);

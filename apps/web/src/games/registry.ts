@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { TrefeltrompArt } from './trefeltromp/art';
 import { TrepentaArt } from './trepenta/art';
 import { TressetteArt } from './tressette/art';
 import { TrumPenArt } from './trumpen/art';
@@ -54,6 +55,21 @@ export const GAME_LIST: readonly GameEntry[] = [
     ],
     defaultSeats: 4,
     load: () => import('./tressette'),
+  },
+  {
+    id: 'trefeltromp',
+    title: 'Trefeltromp',
+    pitch:
+      'Poker with a tarot deck: three cards, four calls, and three reveals that each pay part of the pot.',
+    length: 'A session: play hands until the host closes the table',
+    Art: TrefeltrompArt,
+    seats: { min: 2, max: 8 },
+    practice: [
+      { seats: 4, bots: 3 },
+      { seats: 2, bots: 1 },
+    ],
+    defaultSeats: 6,
+    load: () => import('./trefeltromp'),
   },
   {
     id: 'trumpen-poker',

@@ -1,0 +1,253 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  PHONE,
+  expectAccessible,
+  joinByLink,
+  newPlayer,
+  setName,
+  shot,
+  smallTapTargets,
+} from './helpers';
+import type { Player } from './helpers';
+
+/** What a Trefeltromp page holds: the view's phase and stage, and whether it waits on the viewer. */
+interface TftSnap {
+  phase: string | null;
+  stage: string | null;
+  hands: number;
+  version: number;
+  myTurn: boolean;
+  pending: boolean;
+}
+
+function tft(page: Page): Promise<TftSnap> {
+  return page.evaluate(() => {
+    type Seat = { inHand: boolean; folded: boolean; drawChosen: boolean; locked: boolean };
+    type Store = {
+      getState(): {
+        pending: boolean;
+        game: {
+          phase: string;
+          stage: string | null;
+          handsDealt: number;
+          version: number;
+          viewer: number | 'spectator';
+          turn: number | null;
+          seats: Seat[];
+        } | null;
+      };
+    };
+    const s = (window as unknown as { __trepenta: Store }).__trepenta.getState();
+    const g = s.game;
+    const me = g && typeof g.viewer === 'number' ? g.seats[g.viewer] : null;
+    let myTurn = false;
+    if (g && me && g.phase === 'hand') {
+      if (g.stage === 'call') myTurn = g.turn === g.viewer;
+      else if (me.inHand && !me.folded) myTurn = g.stage === 'draw' ? !me.drawChosen : !me.locked;
+    }
+    return {
+      phase: g?.phase ?? null,
+      stage: g?.stage ?? null,
+      hands: g?.handsDealt ?? 0,
+      version: g?.version ?? -1,
+      myTurn,
+      pending: s.pending,
+    };
+  });
+}
+
+/** Locks made from the keyboard (arrows, Enter). */
+let keyboardLocks = 0;
+
+/** One step through the UI, as a player would: call or check (or keyboard C), keep, lock a card. */
+async function step(player: Player, keyboard = false): Promise<boolean> {
+  const page = player.page;
+  const s = await tft(page);
+  if (!s.myTurn || s.pending) return false;
+  if (s.stage === 'call') {
+    if (keyboard) {
+      await page.locator('body').press('c');
+    } else {
+      const call = page.getByRole('button', { name: /^(Check|Call)/ });
+      await call
+        .first()
+        .click({ timeout: 3000 })
+        .catch(() => undefined);
+    }
+  } else if (s.stage === 'draw') {
+    await page
+      .getByRole('button', { name: 'Keep my hand' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+  } else if (s.stage === 'reveal' && keyboard) {
+    // Arrows move between the cards, Enter picks one, Enter on "Rap twice" locks it.
+    const cards = page.locator('.tft-hand .card-button');
+    if ((await cards.count()) === 0) return false;
+    await cards.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('button', { name: /^Rap twice/ })
+      .focus({ timeout: 3000 })
+      .catch(() => undefined);
+    await page.keyboard.press('Enter');
+    const locked = await page
+      .waitForFunction(
+        (version) => {
+          type Store = {
+            getState(): {
+              game: {
+                version: number;
+                stage: string | null;
+                mine: { lock: string | null } | null;
+              } | null;
+            };
+          };
+          const g = (window as unknown as { __trepenta: Store }).__trepenta.getState().game;
+          // Locked, or already flipped with everyone else's (the stage moved on).
+          return (
+            g !== null && (g.mine?.lock != null || (g.version > version && g.stage !== 'reveal'))
+          );
+        },
+        s.version,
+        { timeout: 2000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (locked) keyboardLocks++;
+  } else if (s.stage === 'reveal') {
+    const cards = page.locator('.tft-hand .card-button');
+    if ((await cards.count()) === 0) return false;
+    await cards
+      .first()
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+    await page
+      .getByRole('button', { name: /^Rap twice/ })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+  }
+  await page
+    .waitForFunction(
+      (v) => {
+        type Store = { getState(): { pending: boolean; game: { version: number } | null } };
+        const st = (window as unknown as { __trepenta: Store }).__trepenta.getState();
+        return (st.game?.version ?? -1) !== v && !st.pending;
+      },
+      s.version,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+  return true;
+}
+
+async function playUntil(players: Player[], done: () => Promise<boolean>, keyboard = false) {
+  const deadline = Date.now() + 120_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('the session did not get there in time');
+    let acted = false;
+    for (const p of players) acted = (await step(p, keyboard)) || acted;
+    if (!acted) await players[0]!.page.waitForTimeout(100);
+  }
+}
+
+test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to the result', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const host = await newPlayer(browser, 'Ada');
+  const bea = await newPlayer(browser, 'Bea', { viewport: PHONE, mobile: true });
+  const cyd = await newPlayer(browser, 'Cyd');
+
+  // The gallery's card leads to the game's own options.
+  await host.page.goto('/');
+  await expect(host.page.getByText('Trefeltromp').first()).toBeVisible();
+  await shot(host.page, 'trefeltromp-home');
+  await host.page.goto('/rules/trefeltromp');
+  await expect(host.page.getByRole('heading', { name: 'Betting' })).toBeVisible();
+  await shot(host.page, 'trefeltromp-rules');
+  await host.page.goto('/new/trefeltromp');
+  await setName(host.page, 'Ada');
+  await host.page.getByLabel('Players at the table').selectOption('3');
+  await host.page.getByLabel('Seat 3', { exact: true }).selectOption({ label: 'Good bot' });
+  await host.page.getByLabel('Decision timer (seconds)').fill('120');
+  await host.page.getByLabel('Reveal timer (seconds)').fill('60');
+  await shot(host.page, 'trefeltromp-create');
+  await host.page.getByRole('button', { name: 'Create room' }).click();
+  await expect(host.page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const invite = await host.page.getByRole('textbox', { name: 'Invite friends' }).inputValue();
+  await joinByLink(bea, invite);
+  await joinByLink(cyd, invite, 'spectator');
+  await expect(host.page.locator('.seat-row', { hasText: 'Bea' })).toBeVisible();
+  await shot(host.page, 'trefeltromp-lobby');
+  await host.page.getByRole('button', { name: 'Start game' }).click();
+
+  // The first hand: everyone sees the felt, the pots and their own three cards.
+  for (const p of [host, bea, cyd])
+    await expect.poll(async () => (await tft(p.page)).phase, { timeout: 20_000 }).toBe('hand');
+  await expect(host.page.getByRole('region', { name: 'Pots' })).toContainText('Main pot');
+  await expect(host.page.locator('.tft-hand .tarot')).toHaveCount(3);
+  await expect(cyd.page.getByText('You are watching this table.')).toBeVisible();
+  // The amount to call is always in words.
+  await playUntil([host, bea], async () => {
+    const s = await tft(host.page);
+    return s.myTurn && s.stage === 'call';
+  });
+  await expect(host.page.locator('.to-call')).toHaveText(/chips? to call|Nothing to call/);
+  await expect(host.page.getByRole('button', { name: /^Fold/ })).toBeVisible();
+  await shot(host.page, 'trefeltromp-betting');
+  await shot(bea.page, 'trefeltromp-phone');
+  expect(await smallTapTargets(bea.page)).toEqual([]);
+
+  // On the phone too: Bea's controls when it is her turn to bet, every target big enough.
+  await playUntil([host], async () => {
+    const s = await tft(bea.page);
+    return (s.myTurn && s.stage === 'call') || s.hands > 1;
+  });
+  if ((await tft(bea.page)).myTurn) {
+    await expect(bea.page.locator('.to-call')).toBeVisible();
+    await shot(bea.page, 'trefeltromp-phone-betting');
+    expect(await smallTapTargets(bea.page)).toEqual([]);
+  }
+
+  // Bea reloads mid-hand and gets her seat and cards back.
+  const before = await bea.page.locator('.tft-hand .tarot').count();
+  await bea.page.reload();
+  await expect.poll(async () => (await tft(bea.page)).phase, { timeout: 20_000 }).toBe('hand');
+  await expect(bea.page.locator('.tft-hand .tarot')).toHaveCount(before);
+
+  // The network drops and comes back: the banner says so, and the seat is still Bea's.
+  await bea.context.setOffline(true);
+  await expect(bea.page.locator('.conn-banner')).toContainText(/offline|reconnecting/i);
+  await bea.context.setOffline(false);
+  await expect(bea.page.locator('.conn-banner')).toContainText('Back at the table');
+  await expect.poll(async () => (await tft(bea.page)).phase, { timeout: 20_000 }).not.toBeNull();
+
+  // A reveal, then hands played from the keyboard too.
+  await playUntil([host, bea], async () => (await tft(host.page)).stage === 'reveal');
+  await shot(host.page, 'trefeltromp-reveal');
+  // All flip together: the result per pot (or "no winner: the pot stays") is on the felt.
+  await playUntil([host, bea], async () => (await tft(host.page)).stage !== 'reveal');
+  await expect(host.page.locator('.reveal-result')).toContainText(/took|no winner/);
+  await shot(host.page, 'trefeltromp-after-banen');
+  await playUntil([host, bea], async () => (await tft(host.page)).hands >= 3, true);
+  await shot(cyd.page, 'trefeltromp-spectator');
+  expect(keyboardLocks).toBeGreaterThan(0);
+  // The spectator holds no card of anyone's hand: only faces turned up.
+  for (const frame of cyd.frames) expect(frame).not.toMatch(/"mine":\{/);
+
+  // The host closes the table; the session ends after the hand in play with the result.
+  await host.page.getByRole('button', { name: /Close the table/ }).click();
+  await playUntil([host, bea], async () => (await tft(host.page)).phase === 'over');
+  await expect(host.page.getByRole('region', { name: 'The session' })).toBeVisible();
+  await expect(host.page.locator('.score-sheet')).toBeVisible();
+  await shot(host.page, 'trefeltromp-result');
+  // The session's secret is out: every deal, folded hands included, checks out in the browser.
+  await host.page.getByRole('button', { name: 'Verify the deals' }).click();
+  await expect(host.page.locator('.verify-result')).toContainText('Everything matched', {
+    timeout: 30_000,
+  });
+  await shot(bea.page, 'trefeltromp-result-phone');
+  await expectAccessible(cyd.page, 'trefeltromp-result-spectator');
+});
