@@ -178,6 +178,16 @@ function Banners({ game, names }: { game: GameView; names: string[] }) {
         : m.table.lowDrawPile(game.drawCount),
     });
   }
+  const layoff = game.phase === 'layoff' ? game.reveal?.layoff : null;
+  if (layoff) {
+    // R20: a lay-off turn must not be missed (on a phone the lay-off bar may be scrolled away).
+    const mine = layoff.seat === game.viewer;
+    banners.push({
+      key: 'layoff',
+      kind: mine ? 'layoff mine' : 'layoff',
+      text: mine ? m.roundEnd.layOffBanner : m.roundEnd.layOffBannerOther(names[layoff.seat] ?? ''),
+    });
+  }
   if (banners.length === 0) return null;
   return (
     <div className="banners">
@@ -509,15 +519,17 @@ function useTitle(game: GameView, names: string[], code: string): void {
     (game.phase === 'layoff' && game.reveal?.layoff?.seat === me) ||
     (game.phase === 'setup' && typeof me === 'number' && !game.seats[me]?.fieldChosen);
   const whose = game.phase === 'turns' && game.turn ? names[game.turn.seat] : null;
+  const layOff = game.phase === 'layoff';
   useEffect(() => {
     const title = client.module.title;
+    const yours = layOff ? m.roundEnd.layOffTabTitle : m.table.yourTurn;
     document.title = mine
-      ? `● ${m.table.yourTurn} — ${title}`
+      ? `● ${yours} — ${title}`
       : whose
         ? `${m.table.theirTurn(whose)} — ${title} ${code}`
         : `${title} ${code}`;
     return () => {
       document.title = m.appName;
     };
-  }, [mine, whose, code]);
+  }, [mine, whose, code, layOff]);
 }
