@@ -81,20 +81,23 @@ export function SidePanel({
     <>
       {open && <div className="sheet-backdrop" aria-hidden="true" onClick={onClose} />}
       <aside id={PANEL_ID} className={`side-panel ${open ? 'open' : ''}`} aria-label={m.panel.open}>
-        <div className="tabs" role="tablist">
-          {tabs.map(([key, label]) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className={tab === key ? 'on' : ''}
-              data-sheet-start={tab === key ? '' : undefined}
-              onClick={() => setTab(key)}
-            >
-              {label}
-            </button>
-          ))}
+        <div className="tabs">
+          {/* The tabs alone in the tab list: the sheet's close button is no tab. */}
+          <div className="tab-list" role="tablist">
+            {tabs.map(([key, label]) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                aria-selected={tab === key}
+                className={tab === key ? 'on' : ''}
+                data-sheet-start={tab === key ? '' : undefined}
+                onClick={() => setTab(key)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
           <button
             type="button"
             className="icon-button sheet-close"
