@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { Player } from './helpers';
 import {
   actOnce,
   assertSpectatorSeesNoHiddenCard,
@@ -99,20 +101,56 @@ test('friends play a whole game with house rules, reload, offline, spectator, ve
   await expect(spectatorLog.filter({ hasText: 'Bea chose a field.' })).toHaveCount(1);
   expect(await spectatorLog.count()).toBeGreaterThan(10);
 
-  // Play on to the end, checking the spectator now and then.
+  // Play on to the end, checking the spectator now and then; on the way, a lay-off turn is
+  // announced to its player (banner, tab title), laid-off cards are marked with their giver, and
+  // every finished round stays reviewable in the side panel, after a reload too.
   let rounds = 1;
+  let layOffTurnSeen = false;
+  let laidOffSeen = false;
+  let reviewed = false;
   await playUntil(
     players,
     async () => {
       const now = await snapshot(host.page);
+      if (!layOffTurnSeen && now.phase === 'layoff' && now.layoffSeat !== null) {
+        layOffTurnSeen = true;
+        const page = players[now.layoffSeat]!.page;
+        await expect(page.locator('.banners .banner.layoff.mine')).toContainText(
+          'Your lay-off turn',
+        );
+        await expect(page).toHaveTitle(/^● Your lay-off turn — /);
+      }
+      if (!laidOffSeen && now.phase === 'roundEnd' && (await laidOffCards(host.page)) > 0) {
+        laidOffSeen = true;
+        await expect(host.page.locator('.meld .laid-off-card').first()).toContainText(
+          /^.*from (you|Bea|Cyd)$/,
+        );
+        await expect(host.page.locator('.reveal-seat .laid-off-count').first()).toContainText(
+          /^laid off \d+ cards?$/,
+        );
+        await shot(host.page, 'desktop-laid-off');
+        await host.page.setViewportSize({ width: 390, height: 844 });
+        await host.page.locator('.meld .laid-off-card').first().scrollIntoViewIfNeeded();
+        await shot(host.page, 'phone-laid-off');
+        await host.page.setViewportSize({ width: 1366, height: 900 });
+      }
       if (now.round !== rounds) {
         rounds = now.round;
         await assertSpectatorSeesNoHiddenCard(spectator);
+        if (!reviewed) {
+          reviewed = true;
+          await reviewFinishedRounds(spectator, now.round - 1);
+        }
       }
       return now.phase === 'gameOver';
     },
     { timeoutMs: 180_000 },
   );
+  // The deal is the server's (random): a game may have no lay-off at all. Then say so; the marks
+  // themselves are also checked by the web unit tests (rounds-review.test.tsx).
+  if (!layOffTurnSeen)
+    test.info().annotations.push({ type: 'note', description: 'no lay-off turn' });
+  if (!laidOffSeen) test.info().annotations.push({ type: 'note', description: 'no card laid off' });
   expect(await gameOver(bea.page)).toBe(true);
   await expect(host.page.getByRole('region', { name: 'Score sheet' })).toBeVisible();
   await expect(host.page.locator('.winners')).toContainText(/wins|Shared victory/);
@@ -158,6 +196,43 @@ test('friends play a whole game with house rules, reload, offline, spectator, ve
   await expect(sheet.getByRole('rowheader', { name: /Cyd/ })).toBeVisible();
   await expect(sheet.getByRole('rowheader', { name: /Seat 3/ })).toHaveCount(0);
 });
+
+/** How many laid-off cards the page's view of the round shows (read from the page's store). */
+function laidOffCards(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    type Meld = { laidOffBy: (number | null)[] };
+    type Store = {
+      getState(): { game: { reveal: { seats: { melds: Meld[] | null }[] } | null } | null };
+    };
+    const reveal = (window as unknown as { __trepenta: Store }).__trepenta.getState().game?.reveal;
+    return (reveal?.seats ?? [])
+      .flatMap((seat) => seat.melds ?? [])
+      .reduce((n, meld) => n + meld.laidOffBy.filter((by) => by !== null).length, 0);
+  });
+}
+
+/**
+ * The side panel's Rounds tab shows the finished round (three seats, their points), also after a
+ * reload, on a desktop and on a phone (where the panel is a bottom sheet).
+ */
+async function reviewFinishedRounds(player: Player, round: number): Promise<void> {
+  const page = player.page;
+  await page.reload();
+  await expect(page.locator('.felt')).toBeVisible();
+  await page.getByRole('tab', { name: 'Rounds' }).click();
+  const past = page.locator(`.past-round[data-round="${round}"]`);
+  await expect(past.locator('.past-seat')).toHaveCount(3);
+  await expect(past.locator('.past-points').first()).toHaveText(/^\d+ points?$/);
+  await shot(page, 'desktop-rounds');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.panel-toggle').click();
+  await page.getByRole('tab', { name: 'Rounds' }).click();
+  await expect(page.locator(`.side-panel.open .past-round[data-round="${round}"]`)).toBeVisible();
+  await shot(page, 'phone-rounds');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('tab', { name: 'Log' }).click();
+}
 
 /**
  * R24 in a browser: with a turn timer, the turn banner counts down; a player who lets it run out

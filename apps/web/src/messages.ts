@@ -238,6 +238,7 @@ export const m = {
     chat: 'Chat',
     rules: 'Rules',
     scores: 'Scores',
+    rounds: 'Rounds',
     onlyYou: 'only you',
     onlyYouTitle: 'Only you see this',
     emptyLog: 'Moves will appear here.',

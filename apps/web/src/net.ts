@@ -435,7 +435,8 @@ export function onRoomState(received: RoomView): void {
   if (room.commit) sendNonce(room, you);
   if (room.status === 'lobby' && state.game) {
     // The score sheet tab goes with the game; the next game opens on the log.
-    const panelTab = state.panelTab === 'scores' ? 'log' : state.panelTab;
+    const panelTab =
+      state.panelTab === 'scores' || state.panelTab === 'rounds' ? 'log' : state.panelTab;
     store.set({ game: null, selection: null, panelTab });
   }
 }

@@ -5,7 +5,7 @@ import { readJson, readSessionMap, writeJson } from './storage';
 
 export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'crowded';
 export type SortBy = 'none' | 'suit' | 'rank';
-export type PanelTab = 'log' | 'chat' | 'rules' | 'scores';
+export type PanelTab = 'log' | 'chat' | 'rules' | 'scores' | 'rounds';
 
 export interface LogLine {
   readonly id: number;

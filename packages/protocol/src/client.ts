@@ -7,7 +7,7 @@
 import type { GameUpdate, RoomView } from './index';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /** The first game on the platform: what a room or record that names no game plays. */
 export const DEFAULT_GAME = 'trepenta';

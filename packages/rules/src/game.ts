@@ -79,6 +79,7 @@ export function createGame(
     phase: 'setup',
     round: dealRound(parsed.data, seatCount, frozen, 1, firstDealer),
     scores: [],
+    pastRounds: [],
     abandoned: false,
   });
 }

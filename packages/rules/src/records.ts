@@ -23,6 +23,7 @@ export function withGame(s: GameState, c: Partial<GameState>): GameState {
     phase: or(c.phase, s.phase),
     round: or(c.round, s.round),
     scores: or(c.scores, s.scores),
+    pastRounds: or(c.pastRounds, s.pastRounds),
     abandoned: or(c.abandoned, s.abandoned),
   };
 }
@@ -74,6 +75,7 @@ export function withReveal(r: RevealState, c: Partial<RevealState>): RevealState
     reason: r.reason,
     seats: or(c.seats, r.seats),
     layoff: or(c.layoff, r.layoff),
+    layOffs: or(c.layOffs, r.layOffs),
     points: or(c.points, r.points),
   };
 }

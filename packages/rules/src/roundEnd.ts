@@ -10,7 +10,16 @@ import type { Meld } from './melds';
 import { err, exhaustive, ok } from './result';
 import type { Result } from './result';
 import { ROUNDS } from './settings';
-import type { GameState, LayoffTurn, RevealState, RoundEndReason, SeatReveal } from './state';
+import type {
+  GameState,
+  LayOff,
+  LayoffTurn,
+  PastMeld,
+  PastRound,
+  RevealState,
+  RoundEndReason,
+  SeatReveal,
+} from './state';
 import { withGame, withReveal, withRound, withSeat } from './records';
 import { indexOfId, removeAt, replaceAt } from './util';
 
@@ -46,7 +55,7 @@ export function endRound(state: GameState, reason: RoundEndReason, events: GameE
     const shown = options[chosen ?? 0]!;
     return { options, chosen, melds: shown.melds, deadwood: shown.deadwood, laidOff: 0 };
   });
-  const reveal: RevealState = { reason, seats, layoff: null, points: null };
+  const reveal: RevealState = { reason, seats, layoff: null, layOffs: [], points: null };
   const revealed = withGame(state, { round: withRound(round, { turn: null, reveal }) });
   if (!rival) return scoreRound(revealed, events);
   if (seats.some((seat) => seat.chosen === null)) {
@@ -148,6 +157,46 @@ function scoreRound(state: GameState, events: GameEvent[]): Applied {
   return { state: scored, events };
 }
 
+/**
+ * Who laid off each card of a shown meld (R20), by the card's id in the meld: null for the
+ * owner's own cards.
+ */
+export function laidOffBy(meld: Meld<Card>, layOffs: readonly LayOff[]): (number | null)[] {
+  return meld.cards.map((card) => {
+    for (const layOff of layOffs) if (layOff.card.id === card.id) return layOff.seat;
+    return null;
+  });
+}
+
+/** A scored round's revealed table in public form, to be kept once the next round is dealt. */
+function pastRound(state: GameState): PastRound {
+  const round = state.round;
+  const reveal = round.reveal!;
+  return {
+    round: round.round,
+    dealer: round.dealer,
+    reason: reveal.reason,
+    finishLine: finishLineSeat(state),
+    seats: reveal.seats.map((seat, index) => {
+      const seatState = round.seats[index]!;
+      return {
+        hand: sortedFaces(seatState.hand),
+        field: seatState.field.map((slot) => faceOf(slot.card)),
+        faceUp: seatState.field.map((slot) => slot.faceUp),
+        die: seatState.die,
+        melds: seat.melds.map((meld): PastMeld => ({
+          kind: meld.kind,
+          cards: meld.cards.map(faceOf),
+          laidOffBy: laidOffBy(meld, reveal.layOffs),
+        })),
+        deadwood: sortedFaces(seat.deadwood),
+        laidOff: seat.laidOff,
+        points: reveal.points?.[index] ?? 0,
+      };
+    }),
+  };
+}
+
 export function startNextRound(state: GameState, events: GameEvent[]): Applied {
   const number = state.round.round + 1;
   const dealer = (state.firstDealer + number - 1) % state.seatCount;
@@ -161,7 +210,10 @@ export function startNextRound(state: GameState, events: GameEvent[]): Applied {
     discardTop: faceOf(top),
     drawCount: round.drawPile.length,
   });
-  return { state: withGame(state, { phase: 'setup', round }), events };
+  const pastRounds = state.round.reveal
+    ? [...state.pastRounds, pastRound(state)]
+    : state.pastRounds;
+  return { state: withGame(state, { phase: 'setup', round, pastRounds }), events };
 }
 
 export function applyRoundEndAction(
@@ -283,7 +335,11 @@ function layOff(
       ],
     },
   ];
-  const next = revealWith(state, { seats });
+  const layOffs: LayOff[] = [
+    ...reveal.layOffs,
+    { seat, card, target: { seat: targetSeat, meld: meldIndex }, end },
+  ];
+  const next = revealWith(state, { seats, layOffs });
   return ok(nextLayoffTurn(next, (seat + 1) % state.seatCount, 0, turn.value.number, events));
 }
 

@@ -2,8 +2,11 @@ import type { Card, Face } from './cards';
 import type { Meld, HandScore } from './melds';
 import type { GameSettings } from './settings';
 
-/** 2: the draw and discard piles hold faces without ids. */
-export const STATE_SCHEMA_VERSION = 2;
+/**
+ * 2: the draw and discard piles hold faces without ids. 3: the reveal records its lay-offs and
+ * the game keeps the finished rounds' public reveals (older snapshots replay from the log).
+ */
+export const STATE_SCHEMA_VERSION = 3;
 
 export const PHASES = ['setup', 'turns', 'arrange', 'layoff', 'roundEnd', 'gameOver'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -61,6 +64,16 @@ export interface SeatReveal {
   readonly laidOff: number;
 }
 
+/** R20: one card laid off, in the order they were laid off. */
+export interface LayOff {
+  /** The giver. */
+  readonly seat: number;
+  /** The card as it sits in the target meld (its id there). */
+  readonly card: Card;
+  readonly target: { readonly seat: number; readonly meld: number };
+  readonly end: 'set' | 'low' | 'high';
+}
+
 export interface LayoffTurn {
   readonly seat: number;
   readonly number: number;
@@ -71,6 +84,8 @@ export interface RevealState {
   readonly reason: RoundEndReason;
   readonly seats: readonly SeatReveal[];
   readonly layoff: LayoffTurn | null;
+  /** R20: every lay-off so far, oldest first. */
+  readonly layOffs: readonly LayOff[];
   /** This round's points per seat once the round is scored. */
   readonly points: readonly number[] | null;
 }
@@ -106,6 +121,37 @@ export interface Randomness {
   readonly nonces: readonly string[];
 }
 
+/** A shown meld as everyone sees it: faces, and who laid off each card (null: the owner's). */
+export interface PastMeld {
+  readonly kind: 'set' | 'run';
+  readonly cards: readonly Face[];
+  readonly laidOffBy: readonly (number | null)[];
+}
+
+/** One seat of a finished round's table, all of it public. */
+export interface PastSeat {
+  /** The hand as revealed, before any lay-off, in a fixed order. */
+  readonly hand: readonly Face[];
+  readonly field: readonly Face[];
+  /** Whether each field position was face up at the round's end. */
+  readonly faceUp: readonly boolean[];
+  readonly die: number;
+  readonly melds: readonly PastMeld[];
+  readonly deadwood: readonly Face[];
+  readonly laidOff: number;
+  readonly points: number;
+}
+
+/** A finished round's revealed table, kept (in view form) until the game ends. */
+export interface PastRound {
+  readonly round: number;
+  readonly dealer: number;
+  readonly reason: RoundEndReason;
+  /** R21: the Finish Line player (0 points), when the house rule is on. */
+  readonly finishLine: number | null;
+  readonly seats: readonly PastSeat[];
+}
+
 export interface GameState {
   readonly schemaVersion: number;
   readonly shuffleVersion: number;
@@ -120,5 +166,7 @@ export interface GameState {
   readonly round: RoundState;
   /** Points per finished round, per seat. */
   readonly scores: readonly (readonly number[])[];
+  /** The revealed tables of the rounds before the current one, oldest first. */
+  readonly pastRounds: readonly PastRound[];
   readonly abandoned: boolean;
 }

@@ -4,10 +4,10 @@ import type { Card, Face } from './cards';
 import type { Viewer } from './events';
 import { currentTimer } from './game';
 import type { Meld } from './melds';
-import { totals, winners } from './roundEnd';
+import { laidOffBy, totals, winners } from './roundEnd';
 import { settingsSchema, setupMode } from './settings';
 import { PHASES, ROUND_END_REASONS } from './state';
-import type { GameState, SeatReveal, SeatState } from './state';
+import type { GameState, LayOff, SeatReveal, SeatState } from './state';
 
 const seat = z.number().int().min(0).max(5);
 
@@ -41,6 +41,16 @@ const meldSchema = z
   .object({ kind: z.enum(['set', 'run']), cards: z.array(z.union([cardSchema, faceSchema])) })
   .strict();
 
+/** A shown meld: by rank and suit, and who laid off each of its cards (R20). */
+const shownMeldSchema = z
+  .object({
+    kind: z.enum(['set', 'run']),
+    cards: z.array(faceSchema),
+    /** Per card, in the same order: the seat that laid it off, or null for the owner's own. */
+    laidOffBy: z.array(seat.nullable()),
+  })
+  .strict();
+
 const revealSeatSchema = z
   .object({
     hand: z.array(z.union([cardSchema, faceSchema])),
@@ -49,10 +59,37 @@ const revealSeatSchema = z
     options: z.array(z.array(meldSchema)),
     chosen: z.boolean(),
     /** Shown melds once everyone has picked (with lay-offs added); null before. */
-    melds: z.array(meldSchema).nullable(),
+    melds: z.array(shownMeldSchema).nullable(),
     deadwood: z.array(z.union([cardSchema, faceSchema])).nullable(),
+    /** How many cards this seat has laid off on others' melds (a count). */
     laidOff: z.number().int(),
     points: z.number().int().nullable(),
+  })
+  .strict();
+
+/** A finished round's revealed table: all of it public (R20, §5). */
+const pastRoundSchema = z
+  .object({
+    round: z.number().int(),
+    dealer: seat,
+    reason: z.enum(ROUND_END_REASONS),
+    finishLine: seat.nullable(),
+    seats: z.array(
+      z
+        .object({
+          /** The hand as revealed, before lay-offs, in a fixed order. */
+          hand: z.array(faceSchema),
+          field: z.array(faceSchema),
+          /** Per field position: whether it was face up when the round ended. */
+          faceUp: z.array(z.boolean()),
+          die: z.number().int().min(1).max(6),
+          melds: z.array(shownMeldSchema),
+          deadwood: z.array(faceSchema),
+          laidOff: z.number().int(),
+          points: z.number().int(),
+        })
+        .strict(),
+    ),
   })
   .strict();
 
@@ -120,6 +157,8 @@ export const gameViewSchema = z
       .nullable(),
     /** Points of every finished round, per seat; totals; winners at game end. */
     scores: z.array(z.array(z.number().int())),
+    /** The revealed tables of the rounds before the current one, oldest first. */
+    pastRounds: z.array(pastRoundSchema),
     totals: z.array(z.number().int()),
     winners: z.array(seat).nullable(),
     abandoned: z.boolean(),
@@ -173,6 +212,7 @@ export const gameViewPatchSchema = gameViewSchema
     discardPile: gameViewSchema.shape.discardPile.optional(),
     discardTail: discardTailSchema.optional(),
     scores: gameViewSchema.shape.scores.optional(),
+    pastRounds: gameViewSchema.shape.pastRounds.optional(),
     fairness: gameViewSchema.shape.fairness.optional(),
   })
   .strict();
@@ -181,6 +221,7 @@ export type SeatView = GameView['seats'][number];
 export type SeatViewPatch = z.infer<typeof seatViewPatchSchema>;
 export type FieldSlotView = SeatView['field'][number];
 export type RevealView = NonNullable<GameView['reveal']>;
+export type PastRoundView = GameView['pastRounds'][number];
 
 function copyCard(card: Card): Card {
   return { id: card.id, rank: card.rank, suit: card.suit };
@@ -192,6 +233,10 @@ function copyCards(cards: readonly Card[]): Card[] {
 
 function meldFor(meld: Meld<Card>, own: boolean) {
   return { kind: meld.kind, cards: own ? meld.cards.map(copyCard) : meld.cards.map(faceOf) };
+}
+
+function shownMeldFor(meld: Meld<Card>, layOffs: readonly LayOff[]) {
+  return { kind: meld.kind, cards: meld.cards.map(faceOf), laidOffBy: laidOffBy(meld, layOffs) };
 }
 
 /**
@@ -238,7 +283,7 @@ function revealSeatFor(
   const seatState = state.round.seats[index]!;
   // Others' cards in a fixed order: the order of a hand says when its cards arrived.
   const cards = own ? copyCards : sortedFaces;
-  const points = state.round.reveal!.points;
+  const { points, layOffs } = state.round.reveal!;
   return {
     hand: cards(seatState.hand),
     field: seatState.field.map((slot) => faceOf(slot.card)),
@@ -248,7 +293,7 @@ function revealSeatFor(
         : [],
     chosen: reveal.chosen !== null,
     // Shown melds by rank and suit only: others' lay-offs sit in them too.
-    melds: shown ? reveal.melds.map((meld) => meldFor(meld, false)) : null,
+    melds: shown ? reveal.melds.map((meld) => shownMeldFor(meld, layOffs)) : null,
     deadwood: shown ? cards(reveal.deadwood) : null,
     laidOff: reveal.laidOff,
     points: points ? points[index]! : null,
@@ -379,6 +424,7 @@ interface Unchanged {
   /** The pile's change, when it is not unchanged and kept a part of the previous pile. */
   discardTail: DiscardTail | null;
   scores: boolean;
+  pastRounds: boolean;
   fairness: boolean;
 }
 
@@ -404,6 +450,7 @@ function unchangedSince(previous: GameState, state: GameState): Unchanged {
     discardPile: previous.round.discardPile === state.round.discardPile,
     discardTail: discardTail(previous.round.discardPile, state.round.discardPile),
     scores: previous.scores === state.scores,
+    pastRounds: previous.pastRounds === state.pastRounds,
     fairness:
       previous.randomness === state.randomness &&
       previous.commitments === state.commitments &&
@@ -494,6 +541,7 @@ export function applyViewPatch(view: GameView, patch: GameViewPatch): GameView |
     timer: patch.timer,
     reveal: patch.reveal,
     scores: patch.scores ?? view.scores,
+    pastRounds: patch.pastRounds ?? view.pastRounds,
     totals: patch.totals,
     winners: patch.winners,
     abandoned: patch.abandoned,
@@ -508,6 +556,7 @@ export function isWholeView(patch: GameViewPatch): patch is GameView {
     patch.discardPile !== undefined &&
     patch.discardTail === undefined &&
     patch.scores !== undefined &&
+    patch.pastRounds !== undefined &&
     patch.fairness !== undefined &&
     patch.seats.every(
       (seat) => seat !== null && seat.field !== undefined && seat.known !== undefined,
@@ -574,6 +623,8 @@ function buildView(
             layoff: reveal.layoff,
           },
     scores: unchanged?.scores ? undefined : (state.scores as number[][]),
+    // Already in view form (public faces): shared with the state, never copied.
+    pastRounds: unchanged?.pastRounds ? undefined : (state.pastRounds as GameView['pastRounds']),
     totals: shared.totals,
     winners: shared.winners,
     abandoned: state.abandoned,

@@ -171,10 +171,22 @@ function checkView(
   const known: Knowledge = knowledge(state, viewer);
   const at = `${where}, phase ${state.phase}, version ${state.version}, viewer ${who(viewer)}`;
   findings.ran('view');
-  for (const { value: id, path } of idsIn(view)) {
+  // Finished rounds' tables were revealed to everyone at their round's end and hold other deals'
+  // cards: they are the state's public record itself, the same object for every viewer, with no
+  // id in it; the rest of the view is checked against this round's knowledge.
+  const current = { ...view, pastRounds: [] };
+  if (view.pastRounds !== (state.pastRounds as unknown)) {
+    findings.add('view:face', `${at}: finished rounds are not the public record`);
+  }
+  if (viewer === 'spectator') {
+    for (const { path } of idsIn(state.pastRounds)) {
+      findings.add('view:id', `${at}: an id in a finished round at ${path}`);
+    }
+  }
+  for (const { value: id, path } of idsIn(current)) {
     if (!known.ownIds.has(id)) findings.add('view:id', `${at}: id ${id} at ${path}`);
   }
-  for (const { value: face, path } of facesIn(view)) {
+  for (const { value: face, path } of facesIn(current)) {
     if ((known.visible.get(faceKey(face)) ?? 0) === 0) {
       findings.add('view:face', `${at}: hidden ${faceKey(face)} at ${path}`);
     }

@@ -13,6 +13,7 @@ import {
   createGame,
   currentTimer,
   eventFor,
+  gameViewSchema,
   isTurnAction,
   legalActions,
   sameFace,
@@ -1292,6 +1293,55 @@ describe('§5 scoring a round', () => {
       // A laid-off card scores 0 for its owner.
       expect(reveal.points).toEqual([2, 8, 4]);
       expect(reveal.seats.map((s) => s.laidOff)).toEqual([1, 1, 1]);
+    });
+
+    it('R20: the view marks each laid-off card with its giver; the round stays reviewable after the next deal', () => {
+      let state = layoffTable().state;
+      const layOff = (seat: number, text: string, target: number, end: 'set' | 'high') => {
+        state = act(state, seat, {
+          type: 'layOff',
+          cardId: idIn(state, seat, text),
+          target: { seat: target, meld: 0 },
+          end,
+        }).state;
+      };
+      layOff(1, '5S', 0, 'set');
+      layOff(2, 'QS', 1, 'high');
+      layOff(0, 'KS', 1, 'high');
+      expect(
+        state.round.reveal!.layOffs.map((l) => [l.seat, show([l.card]), l.target.seat]),
+      ).toEqual([
+        [1, '5S', 0],
+        [2, 'QS', 1],
+        [0, 'KS', 1],
+      ]);
+      for (const viewer of [0, 1, 2, 'spectator'] as const) {
+        const view = viewFor(state, viewer);
+        expect(gameViewSchema.safeParse(view).success).toBe(true);
+        const melds = view.reveal!.seats.map((s) => s.melds!.map((m) => m.laidOffBy));
+        expect(melds).toEqual([
+          [[null, null, null, 1]],
+          [[null, null, null, 2, 0]],
+          [[null, null, null]],
+        ]);
+        expect(view.pastRounds).toEqual([]);
+      }
+      // Everyone ready: round 2 is dealt, and round 1's revealed table is still in every view.
+      for (const seat of [0, 1, 2]) state = act(state, seat, { type: 'ready' }).state;
+      expect(state.round.round).toBe(2);
+      const view = viewFor(state, 'spectator');
+      expect(view.reveal).toBeNull();
+      expect(view.pastRounds).toHaveLength(1);
+      const past = view.pastRounds[0]!;
+      expect(past).toMatchObject({ round: 1, dealer: 0, reason: 'drawPile', finishLine: null });
+      expect(past.seats.map((s) => s.points)).toEqual([2, 8, 4]);
+      expect(past.seats.map((s) => s.laidOff)).toEqual([1, 1, 1]);
+      expect(show(past.seats[1]!.melds[0]!.cards)).toBe('9S 10S JS QS KS');
+      expect(past.seats[1]!.melds[0]!.laidOffBy).toEqual([null, null, null, 2, 0]);
+      expect(past.seats[0]!.hand).toHaveLength(5);
+      expect(show(past.seats[0]!.deadwood)).toBe('2D');
+      expect(past.seats[0]!.field).toHaveLength(5);
+      expect(viewFor(state, 0).pastRounds).toEqual(view.pastRounds);
     });
 
     it('R20: the lay-off phase ends once every player has passed in a row since the last lay-off', () => {

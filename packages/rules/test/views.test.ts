@@ -256,6 +256,7 @@ describe('viewPatchesFor (the game:update patches)', () => {
       discardPile: whole.discardPile,
       discardTail: undefined,
       scores: whole.scores,
+      pastRounds: whole.pastRounds,
       fairness: whole.fairness,
     };
     expect(filled.seats.some((seat) => seat !== null && seat.field === undefined)).toBe(true);

@@ -44,6 +44,14 @@ export interface GameClient {
   readonly RulesPage: ComponentType<{ anchor: string | null }>;
   /** A game event in a player's words, for the log and the live region. */
   describe(event: unknown, viewer: Viewer, names: readonly string[]): readonly Described[];
+  /**
+   * The finished rounds a game keeps for review (the side panel's Rounds tab, shown once there is
+   * one): how many the view holds, and their panel. Absent: no such tab.
+   */
+  readonly pastRounds?: {
+    count(game: unknown): number;
+    Panel: ComponentType<{ game: unknown; names: readonly string[] }>;
+  };
   /** Whether this update makes it the viewer's own turn (the turn sound). */
   turnCame(previous: unknown, view: unknown): boolean;
   /** Called with an update's events once they are on the table (card flights, say). */

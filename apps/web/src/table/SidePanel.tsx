@@ -55,7 +55,10 @@ export function SidePanel({
   // the game starts stays open).
   const chosen = useStore((s) => s.panelTab);
   const scores = game && client ? client.module.sheet(game) : null;
-  const tab = chosen === 'scores' && !scores ? 'log' : chosen;
+  const past = game && client?.pastRounds ? client.pastRounds : null;
+  const pastCount = past ? past.count(game) : 0;
+  const tab =
+    (chosen === 'scores' && !scores) || (chosen === 'rounds' && pastCount === 0) ? 'log' : chosen;
   const setTab = (panelTab: PanelTab) => store.set({ panelTab });
   // Below 900 px the panel is a sheet: the chat is read only while the sheet is open on it.
   const sheet = useMedia('(max-width: 900px)');
@@ -72,25 +75,29 @@ export function SidePanel({
     ['rules', m.panel.rules],
   ];
   if (scores) tabs.push(['scores', m.panel.scores]);
+  if (pastCount > 0) tabs.push(['rounds', m.panel.rounds]);
   useSheetFocus(open, onClose);
   return (
     <>
       {open && <div className="sheet-backdrop" aria-hidden="true" onClick={onClose} />}
       <aside id={PANEL_ID} className={`side-panel ${open ? 'open' : ''}`} aria-label={m.panel.open}>
-        <div className="tabs" role="tablist">
-          {tabs.map(([key, label]) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className={tab === key ? 'on' : ''}
-              data-sheet-start={tab === key ? '' : undefined}
-              onClick={() => setTab(key)}
-            >
-              {label}
-            </button>
-          ))}
+        <div className="tabs">
+          {/* The tabs alone in the tab list: the sheet's close button is no tab. */}
+          <div className="tab-list" role="tablist">
+            {tabs.map(([key, label]) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                aria-selected={tab === key}
+                className={tab === key ? 'on' : ''}
+                data-sheet-start={tab === key ? '' : undefined}
+                onClick={() => setTab(key)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
           <button
             type="button"
             className="icon-button sheet-close"
@@ -111,6 +118,7 @@ export function SidePanel({
               <p className="muted">{m.home.loading}</p>
             ))}
           {tab === 'scores' && scores && <ScoreTable inPanel sheet={scores} names={names} />}
+          {tab === 'rounds' && past && <past.Panel game={game} names={names} />}
         </div>
       </aside>
     </>

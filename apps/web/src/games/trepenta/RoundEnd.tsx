@@ -54,6 +54,7 @@ export function RoundEndBoard({
     send({ type: 'layOff', cardId, target: { seat, meld }, end });
   };
   const order = Array.from({ length: game.seatCount }, (_, i) => i);
+  const giverName = (seat: number) => (seat === me ? m.roundEnd.notReadyYou : (names[seat] ?? ''));
   const myReveal = me !== null ? reveal.seats[me] : undefined;
   const canReady = legal.actions.some((a) => a.type === 'ready');
   const readyCount = game.seats.filter((s) => s.ready).length;
@@ -109,6 +110,7 @@ export function RoundEndBoard({
             seat={seat}
             name={seat === me ? m.table.you : (names[seat] ?? '')}
             reveal={reveal.seats[seat]!}
+            giverName={giverName}
             finishLine={reveal.finishLine === seat}
             mine={seat === me}
             layOffTurn={layoff?.seat === seat && game.phase === 'layoff'}
@@ -210,6 +212,7 @@ function RevealSeatView({
   seat,
   name,
   reveal,
+  giverName,
   finishLine,
   mine,
   layOffTurn,
@@ -224,6 +227,7 @@ function RevealSeatView({
   seat: number;
   name: string;
   reveal: RevealSeat;
+  giverName: (seat: number) => string;
   finishLine: boolean;
   mine: boolean;
   layOffTurn: boolean;
@@ -253,6 +257,9 @@ function RevealSeatView({
         {finishLine && <span className="badge ok">{m.roundEnd.finishLine}</span>}
         {game.finalTurns?.completedBy === seat && !finishLine && (
           <span className="badge">{m.roundEnd.completed}</span>
+        )}
+        {reveal.laidOff > 0 && (
+          <span className="badge laid-off-count">{m.roundEnd.laidOffCount(reveal.laidOff)}</span>
         )}
         {game.phase === 'arrange' && (
           <span className="badge muted">
@@ -318,6 +325,7 @@ function RevealSeatView({
                   seat={seat}
                   index={index}
                   owner={m.log.whose(name, mine)}
+                  giverName={giverName}
                   ends={targets.get(meldKey(seat, index)) ?? null}
                   onLayOff={(end) => onLayOff(index, end)}
                   onDropCard={(cardId) => onDropCard(cardId, index)}
@@ -369,10 +377,60 @@ function RevealSeatView({
   );
 }
 
+/** "A♣ from Hana, 2♣, 3♣" for a meld's cards: who laid off each laid-off card. */
+export function meldCardsText(
+  meld: { cards: readonly Face[]; laidOffBy: readonly (number | null)[] },
+  giverName: (seat: number) => string,
+): string {
+  return meld.cards
+    .map((card, i) => {
+      const giver = meld.laidOffBy[i];
+      const text = cardText(card);
+      return giver == null ? text : m.roundEnd.fromGiver(text, giverName(giver));
+    })
+    .join(', ');
+}
+
+/** A shown meld's cards, each laid-off card marked with its giver ("from Hana"). */
+export function MeldCards({
+  meld,
+  giverName,
+  size = 'sm',
+}: {
+  meld: { kind: 'set' | 'run'; cards: readonly Face[]; laidOffBy: readonly (number | null)[] };
+  giverName: (seat: number) => string;
+  size?: 'xs' | 'sm';
+}) {
+  const label = m.roundEnd.meldLabel(meld.kind, meldCardsText(meld, giverName));
+  return (
+    <span className="cards" role="img" aria-label={label}>
+      {meld.cards.map((card, i) => {
+        const giver = meld.laidOffBy[i];
+        if (giver == null) return <CardFace key={i} face={faceOf(card)} size={size} />;
+        const from = giverName(giver);
+        return (
+          <span
+            key={i}
+            className="laid-off-card"
+            data-giver={giver}
+            title={m.roundEnd.fromGiver(cardText(card), from)}
+          >
+            <CardFace face={faceOf(card)} size={size} />
+            <span className="from-tag" aria-hidden="true">
+              {m.roundEnd.fromShort(from)}
+            </span>
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
 function MeldView({
   meld,
   seat,
   owner,
+  giverName,
   index,
   ends,
   onLayOff,
@@ -382,12 +440,13 @@ function MeldView({
   seat: number;
   /** Whose meld, as a possessive ("your", "Bea’s"), for the lay-off buttons' names. */
   owner: string;
+  giverName: (seat: number) => string;
   index: number;
   ends: LayOffEnd[] | null;
   onLayOff: (end: LayOffEnd) => void;
   onDropCard: (cardId: string) => void;
 }) {
-  const label = m.roundEnd.meldLabel(meld.kind, facesText(meld.cards));
+  const label = m.roundEnd.meldLabel(meld.kind, meldCardsText(meld, giverName));
   const lit = ends !== null && ends.length > 0;
   return (
     <span
@@ -402,11 +461,7 @@ function MeldView({
         if (id) onDropCard(id);
       }}
     >
-      <span className="cards" role="img" aria-label={label}>
-        {meld.cards.map((card, i) => (
-          <CardFace key={i} face={faceOf(card)} size="sm" />
-        ))}
-      </span>
+      <MeldCards meld={meld} giverName={giverName} />
       {lit &&
         ends.map((end) => (
           <button

@@ -178,6 +178,16 @@ function Banners({ game, names }: { game: GameView; names: string[] }) {
         : m.table.lowDrawPile(game.drawCount),
     });
   }
+  const layoff = game.phase === 'layoff' ? game.reveal?.layoff : null;
+  if (layoff) {
+    // R20: a lay-off turn must not be missed (on a phone the lay-off bar may be scrolled away).
+    const mine = layoff.seat === game.viewer;
+    banners.push({
+      key: 'layoff',
+      kind: mine ? 'layoff mine' : 'layoff',
+      text: mine ? m.roundEnd.layOffBanner : m.roundEnd.layOffBannerOther(names[layoff.seat] ?? ''),
+    });
+  }
   if (banners.length === 0) return null;
   return (
     <div className="banners">
@@ -532,10 +542,11 @@ function useTitle(game: GameView, names: string[], code: string): void {
   const mine =
     game.phase === 'setup' && typeof me === 'number' && !game.seats[me]?.fieldChosen
       ? m.setup.title
-      : (game.phase === 'turns' && game.turn?.seat === me) ||
-          (game.phase === 'layoff' && game.reveal?.layoff?.seat === me)
-        ? m.table.yourTurn
-        : null;
+      : game.phase === 'layoff' && game.reveal?.layoff?.seat === me
+        ? m.roundEnd.layOffTabTitle
+        : game.phase === 'turns' && game.turn?.seat === me
+          ? m.table.yourTurn
+          : null;
   const whose = game.phase === 'turns' && game.turn ? names[game.turn.seat] : null;
   useEffect(() => {
     const title = client.module.title;

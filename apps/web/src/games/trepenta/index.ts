@@ -12,15 +12,24 @@ import { emitFlights } from './Flights';
 import { RoomRulesCard, RulesHelp, RulesPage } from './RulesHelp';
 import { SettingsForm } from './SettingsForm';
 import { Table } from './Table';
+import { PastRounds, pastRoundCount } from './PastRounds';
 import './styles.css';
 
-/** Whether it is this viewer's own turn (or lay-off turn) in this view: the turn sound's cue. */
-function myTurn(view: GameView | null): boolean {
-  if (view === null || typeof view.viewer !== 'number') return false;
-  return (
-    (view.phase === 'turns' && view.turn?.seat === view.viewer) ||
-    (view.phase === 'layoff' && view.reveal?.layoff?.seat === view.viewer)
-  );
+/**
+ * The viewer's own turn or lay-off turn in this view, as a key unique in the game (null when it
+ * is not theirs): the turn sound's cue. A key, not a yes/no, so that a lay-off turn that follows
+ * the viewer's own last turn (their discard ended the round) still sounds.
+ */
+export function myTurnKey(view: GameView | null): string | null {
+  if (view === null || typeof view.viewer !== 'number') return null;
+  if (view.phase === 'turns' && view.turn?.seat === view.viewer) {
+    return `turn/${view.round}/${view.turn.number}`;
+  }
+  const layoff = view.reveal?.layoff;
+  if (view.phase === 'layoff' && layoff?.seat === view.viewer) {
+    return `layoff/${view.round}/${layoff.number}`;
+  }
+  return null;
 }
 
 export const client: GameClient = {
@@ -32,7 +41,14 @@ export const client: GameClient = {
   RulesPage,
   describe: (event, viewer, names) => describeEvent(event as EventView, viewer, names),
   describeAction: (action, view) => describeAction(action as PlayerAction, view as GameView),
-  turnCame: (previous, view) => myTurn(view as GameView) && !myTurn(previous as GameView | null),
+  pastRounds: {
+    count: (game) => pastRoundCount(game as GameView),
+    Panel: PastRounds as ComponentType<{ game: unknown; names: readonly string[] }>,
+  },
+  turnCame(previous, view) {
+    const key = myTurnKey(view as GameView);
+    return key !== null && key !== myTurnKey(previous as GameView | null);
+  },
   played(events) {
     const moves: MoveView[] = (events as EventView[]).flatMap((event) =>
       'moves' in event ? event.moves : [],

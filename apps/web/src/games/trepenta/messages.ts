@@ -317,6 +317,18 @@ const own = {
     notReady: (who: readonly string[]) => `waiting for ${and(who)}`,
     notReadyYou: 'you',
     scoresTitle: (r: number) => `Score sheet after round ${r}`,
+    /** A laid-off card on the meld it joined: "A♣ from Hana". */
+    fromGiver: (card: string, giver: string) => `${card} from ${giver}`,
+    fromShort: (giver: string) => `from ${giver}`,
+    laidOffCount: (n: number) => `laid off ${n} ${n === 1 ? 'card' : 'cards'}`,
+    layOffBanner: 'Your lay-off turn: lay off a card onto someone’s meld, or pass.',
+    layOffBannerOther: (name: string) => `${name} is laying off.`,
+    layOffTabTitle: 'Your lay-off turn',
+    pastTitle: 'Finished rounds',
+    pastRound: (r: number) => `Round ${r}`,
+    pastNone: 'Finished rounds will appear here.',
+    pastDealer: (name: string) => `${name} dealt`,
+    pastHand: 'Hand as revealed',
   },
 
   rulesHelp: {
