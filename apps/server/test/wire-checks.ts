@@ -346,8 +346,19 @@ export function checkClient(
         }
       }
 
+      // Finished rounds' tables were revealed to everyone at their round's end and hold other
+      // deals' cards: they must be the state's public record itself, with no id in it (a patch
+      // leaves them out while unchanged); the rest of the view is checked against this round.
+      const { pastRounds, ...current } = update.view as GameViewPatch & { pastRounds?: unknown };
+      if (pastRounds !== undefined) {
+        if (JSON.stringify(pastRounds) !== JSON.stringify(state.pastRounds))
+          report(`${where}: finished rounds differ from the public record`);
+        for (const id of stringsIn(pastRounds).ids)
+          report(`${where}: id ${id.value} in a finished round at view.pastRounds${id.path}`);
+      }
+
       // (b) ids: the viewer's own cards only (hand, R8 piles and face-down field).
-      const viewStrings = stringsIn(update.view);
+      const viewStrings = stringsIn(current);
       for (const id of viewStrings.ids) {
         stats.idsSeen++;
         if (!now.ownIds.has(id.value)) report(`${where}: id ${id.value} at view${id.path}`);
@@ -357,12 +368,12 @@ export function checkClient(
           report(`${where}: hidden card id ${s.value} at view${s.path}`);
 
       // (a) faces: nothing hidden, and no more copies of a face than are public.
-      for (const face of facesIn(update.view)) {
+      for (const face of facesIn(current)) {
         stats.facesSeen++;
         if ((now.visible.get(faceKey(face.value)) ?? 0) === 0)
           report(`${where}: hidden ${faceKey(face.value)} at view${face.path}`);
       }
-      for (const [key, n] of countFaces(primaryFaces(update.view))) {
+      for (const [key, n] of countFaces(primaryFaces(current as GameViewPatch))) {
         const allowed = now.visible.get(key) ?? 0;
         if (n > allowed) report(`${where}: ${n}× ${key} shown, ${allowed} public`);
       }
