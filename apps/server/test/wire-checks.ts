@@ -373,7 +373,7 @@ export function checkClient(
         if ((now.visible.get(faceKey(face.value)) ?? 0) === 0)
           report(`${where}: hidden ${faceKey(face.value)} at view${face.path}`);
       }
-      for (const [key, n] of countFaces(primaryFaces(current as GameViewPatch))) {
+      for (const [key, n] of countFaces(primaryFaces(current))) {
         const allowed = now.visible.get(key) ?? 0;
         if (n > allowed) report(`${where}: ${n}× ${key} shown, ${allowed} public`);
       }
