@@ -114,6 +114,16 @@ export function describeModuleOnWire<S>(module: AnyGameModule, hooks: WireHooks<
   const servers: TestServer[] = [];
   const clients: Client[] = [];
   const dirs: string[] = [];
+  /** What the leak sweep looked at in this file, printed at its end for the record. */
+  const swept = { games: 0, people: 0, frames: 0, updates: 0, histories: 0, other: 0, secrets: 0 };
+  afterAll(() => {
+    if (swept.games === 0) return;
+    console.log(
+      `wire leak sweep, ${module.title}: ${swept.games} games, ${swept.frames} frames to ` +
+        `${swept.people} people and spectators (${swept.updates} updates, ${swept.histories} ` +
+        `histories, ${swept.other} other), ${swept.secrets} hidden strings searched for`,
+    );
+  });
   afterEach(async () => {
     for (const c of clients.splice(0)) c.close();
     for (const s of servers.splice(0)) await s.close();
@@ -300,13 +310,17 @@ export function describeModuleOnWire<S>(module: AnyGameModule, hooks: WireHooks<
       return new Set([...after].filter((secret) => before.has(secret)));
     };
     const search = (json: string, secrets: ReadonlySet<string>, where: string) => {
+      swept.secrets += secrets.size;
       for (const secret of secrets)
         if (json.includes(secret)) problems.push(`${where} holds ${secret}`);
     };
+    swept.people += 1;
     for (const frame of p.frames) {
       if (frame.version < 0) continue;
+      swept.frames += 1;
       const where = `${name}: ${frame.event} at ${frame.version}`;
       if (frame.event === 'game:update') {
+        swept.updates += 1;
         const [update] = JSON.parse(frame.json) as [Update];
         search(
           JSON.stringify(update.view),
@@ -319,6 +333,7 @@ export function describeModuleOnWire<S>(module: AnyGameModule, hooks: WireHooks<
           `${where} (events)`,
         );
       } else if (frame.event === 'game:history') {
+        swept.histories += 1;
         const [history] = JSON.parse(frame.json) as [{ batches: EventBatch[] }];
         for (const batch of history.batches)
           search(
@@ -327,6 +342,7 @@ export function describeModuleOnWire<S>(module: AnyGameModule, hooks: WireHooks<
             `${where}, batch ${batch.version}`,
           );
       } else {
+        swept.other += 1;
         search(frame.json, secretsAt(frame.version, frame.viewer), where);
       }
     }
@@ -351,6 +367,7 @@ export function describeModuleOnWire<S>(module: AnyGameModule, hooks: WireHooks<
   ): Promise<void> {
     const { record, states } = await finished(url, code);
     const final = states.at(-1) as S;
+    swept.games += 1;
     for (const p of [...people, watcher]) {
       const viewer: Viewer = p.client.you?.seat ?? 'spectator';
       await p.client.until(
