@@ -19,6 +19,9 @@ interface Seen {
   ready: boolean;
   pending: boolean;
   hand: number;
+  tricks: number;
+  gameId: string;
+  cards: number;
 }
 
 function seen(page: Page): Promise<Seen> {
@@ -33,6 +36,9 @@ function seen(page: Page): Promise<Seen> {
           turn: number | null;
           hand: number;
           trick: unknown[];
+          tricksPlayed: number;
+          gameId: string;
+          cards: unknown[] | null;
           seats: { ready: boolean }[];
         } | null;
       };
@@ -49,6 +55,9 @@ function seen(page: Page): Promise<Seen> {
       ready: me !== null ? (g?.seats[me]?.ready ?? false) : true,
       pending: state.pending,
       hand: g?.hand ?? 0,
+      tricks: g?.tricksPlayed ?? 0,
+      gameId: g?.gameId ?? '',
+      cards: g?.cards?.length ?? 0,
     };
   });
 }
@@ -105,6 +114,8 @@ async function createTressette(
     seats: number;
     bots: Record<number, 'Easy bot' | 'Good bot'>;
     target: number;
+    /** The turn timer, in seconds before TIMER_SCALE; off without it. */
+    turnTimer?: number;
   },
 ): Promise<string> {
   await page.goto('/new/tressette');
@@ -115,6 +126,8 @@ async function createTressette(
       .getByLabel(`Seat ${Number(seat) + 1}`, { exact: true })
       .selectOption({ label: level });
   await page.getByRole('radio', { name: `${options.target} points` }).check();
+  if (options.turnTimer)
+    await page.getByLabel('Turn timer').selectOption({ label: `${options.turnTimer} seconds` });
   await page.getByRole('button', { name: 'Create room' }).click();
   await expect(page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
   return new URL(page.url()).pathname.split('/').pop()!;
@@ -132,6 +145,8 @@ test('four seats: partners by link against two bots, a spectator, a reload, keyb
     seats: 4,
     bots: { 2: 'Good bot', 3: 'Easy bot' },
     target: 11,
+    // Six seconds a turn at the tests' timer scale: the stand-in plays a turn whose player is gone.
+    turnTimer: 120,
   });
   const invite = await ada.page.getByRole('textbox', { name: 'Invite friends' }).inputValue();
   await joinByLink(bea, invite);
@@ -177,6 +192,41 @@ test('four seats: partners by link against two bots, a spectator, a reload, keyb
   await shot(ada.page, 'tressette-table-desktop');
   await shot(cyd.page, 'tressette-spectator');
 
+  // T21: the log, like the table, keeps only the last trick and the one under way in sight.
+  await playUntil(players, async () => (await seen(ada.page)).tricks >= 3, { timeout: 60_000 });
+  const hand = (await seen(ada.page)).hand;
+  const folded = ada.page.locator('.game-log li.folded');
+  await expect(folded).toHaveText(/^\d+ earlier tricks? of this hand: shown when the hand ends\.$/);
+  await expect(ada.page.locator('.game-log li', { hasText: /takes? the trick\./ })).not.toHaveCount(
+    0,
+  );
+  await shot(ada.page, 'tressette-log-folded');
+  // Once the hand is scored, its whole play is listed again.
+  await playUntil(players, async () => (await seen(ada.page)).hand > hand, { timeout: 90_000 });
+  await expect(folded).toHaveCount(0);
+  expect(
+    await ada.page.locator('.game-log li', { hasText: /takes? the trick\./ }).count(),
+  ).toBeGreaterThanOrEqual(10);
+
+  // The network drops mid-hand: the game goes on for the others (the stand-in plays Bea's turns
+  // when her time runs out), and Bea comes back to the table as it is.
+  await playUntil(players, async () => (await seen(ada.page)).tricks >= 1, { timeout: 30_000 });
+  const dropped = await seen(ada.page);
+  await bea.context.setOffline(true);
+  await expect(bea.page.locator('.conn-banner')).toContainText(/offline|reconnecting/i);
+  await playUntil([ada], async () => (await seen(ada.page)).version >= dropped.version + 4, {
+    timeout: 60_000,
+  });
+  await bea.context.setOffline(false);
+  await expect(bea.page.locator('.conn-banner')).toContainText('Back at the table');
+  await expect
+    .poll(async () => (await seen(bea.page)).version >= (await seen(ada.page)).version)
+    .toBe(true);
+  const back = await seen(bea.page);
+  expect(back.viewer).toBe(2);
+  expect(back.version).toBeGreaterThanOrEqual(dropped.version + 4);
+  await expect(bea.page.locator('.tr-mine .tr-hand-card')).toHaveCount(back.cards);
+
   // Reload mid-hand: Bea's seat and view come back.
   const before = await seen(bea.page);
   await bea.page.reload();
@@ -198,6 +248,18 @@ test('four seats: partners by link against two bots, a spectator, a reload, keyb
   expect(cyd.frames.some((frame) => frame.includes('"game":"tressette"'))).toBe(true);
   for (const frame of cyd.frames) expect(frame).not.toMatch(/"cards":\["/);
   await expect(cyd.page.locator('.tr-hand')).toHaveCount(0);
+
+  // A rematch: the same four seats, a new game from hand 1.
+  const first = (await seen(ada.page)).gameId;
+  await ada.page.getByRole('button', { name: 'Rematch', exact: true }).click();
+  await ada.page.getByRole('button', { name: 'Start game' }).click();
+  for (const p of players) {
+    await expect.poll(async () => (await seen(p.page)).gameId).not.toBe(first);
+    await expect(p.page.locator('.tr-mine .tr-hand-card')).toHaveCount(10);
+  }
+  expect((await seen(ada.page)).hand).toBe(1);
+  expect((await seen(bea.page)).viewer).toBe(2);
+  await expect(ada.page.locator('.tr-seat.place-top')).toContainText('Bea');
 });
 
 test('two seats on a phone: the stock, drawn cards shown, large targets, a hand counted', async ({

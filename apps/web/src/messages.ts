@@ -242,6 +242,8 @@ export const m = {
     onlyYou: 'only you',
     onlyYouTitle: 'Only you see this',
     emptyLog: 'Moves will appear here.',
+    folded: (steps: number) =>
+      `${steps} earlier ${steps === 1 ? 'step' : 'steps'} of this round: shown when it ends.`,
     chatPlaceholder: 'Say something…',
     send: 'Send',
     mute: 'Mute',

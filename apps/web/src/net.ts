@@ -617,7 +617,7 @@ function takeUpdate(client: GameClient, update: AnyGameUpdate): void {
     const now = store.get();
     const names = seatNames(now.room, now.room?.seatCount ?? 0);
     const lines = update.events.flatMap((event) => client.describe(event, head.viewer, names));
-    appendLog(lines.map(({ text, own }) => ({ text, own })));
+    appendLog(lines.map(({ text, own, fold }) => ({ text, own, fold })));
     const turnCame = client.turnCame(previous, view);
     announce(
       lines
@@ -657,7 +657,7 @@ export function onGameHistory(history: AnyGameHistory): void {
     replaceLog(
       batches.flatMap((batch) =>
         batch.events.flatMap((event) =>
-          client.describe(event, viewer, names).map(({ text, own }) => ({ text, own })),
+          client.describe(event, viewer, names).map(({ text, own, fold }) => ({ text, own, fold })),
         ),
       ),
     );

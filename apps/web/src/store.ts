@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { isHex256 } from '@trepenta/protocol/client';
 import type { ChatMessage, RoomView, You } from '@trepenta/protocol';
+import type { LogFold } from './games/types';
 import { readJson, readSessionMap, writeJson } from './storage';
 
 export type ConnState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'crowded';
@@ -12,6 +13,8 @@ export interface LogLine {
   readonly text: string;
   /** Seen only by this viewer (their own hidden cards). */
   readonly own: boolean;
+  /** Folded away until its round ends (see `Described.fold` in games/types.ts). */
+  readonly fold?: LogFold;
 }
 
 export interface Notice {
@@ -157,15 +160,16 @@ export function announce(text: string): void {
 }
 
 let logSeq = 1;
-const numbered = (lines: readonly { text: string; own: boolean }[]): LogLine[] =>
+type NewLine = { text: string; own: boolean; fold?: LogFold };
+const numbered = (lines: readonly NewLine[]): LogLine[] =>
   lines.map((line) => ({ ...line, id: logSeq++ }));
 
-export function appendLog(lines: readonly { text: string; own: boolean }[]): void {
+export function appendLog(lines: readonly NewLine[]): void {
   if (lines.length === 0) return;
   store.set({ log: [...store.get().log, ...numbered(lines)].slice(-400) });
 }
 
 /** The whole move log at once (from the server's history of the game). */
-export function replaceLog(lines: readonly { text: string; own: boolean }[]): void {
+export function replaceLog(lines: readonly NewLine[]): void {
   store.set({ log: numbered(lines.slice(-400)) });
 }

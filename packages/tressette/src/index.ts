@@ -8,5 +8,6 @@ export * from './declarations';
 export * from './scoring';
 export * from './game';
 export * from './views';
+export * from './patches';
 export * from './bots';
 export { tressette, DOMAIN } from './module';

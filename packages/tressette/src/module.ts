@@ -9,6 +9,8 @@ import { applyAction, createGame, pendingSeatsOf, resultOf, timerOf, turnTimerKe
 import { DEFAULT_SETTINGS, OPTIONS, changeSettings, settingsSchema } from './settings';
 import type { TressetteSettings } from './settings';
 import type { TressetteEvent, TressetteState } from './state';
+import { applyPatch, isWholeView, patchSchema, patchesFor } from './patches';
+import type { TressetteViewPatch } from './patches';
 import { eventFor, eventSchema, viewFor, viewSchema } from './views';
 import type { TressetteEventView, TressetteView } from './views';
 
@@ -37,7 +39,8 @@ export const tressette: GameModule<
   TressetteAction,
   TressetteEvent,
   TressetteView,
-  TressetteEventView
+  TressetteEventView,
+  TressetteViewPatch
 > = {
   id: 'tressette',
   title: 'Tressette',
@@ -58,6 +61,7 @@ export const tressette: GameModule<
   actionSchema,
   systemActionSchema,
   viewSchema,
+  patchSchema,
   eventSchema,
   fairness: oneSecret(DOMAIN, "The session's secret"),
   exampleRandomness: (_settings, seatCount, seed) => exampleRandomness(1, seatCount, seed),
@@ -89,6 +93,12 @@ export const tressette: GameModule<
   },
   viewFor,
   eventFor,
+  patches: {
+    patchesFor,
+    applyPatch,
+    isWhole: isWholeView,
+    patchVersion: (patch) => patch.version,
+  },
   viewHead: (view) => ({ gameId: view.gameId, version: view.version, viewer: view.viewer }),
   awaitedSeats: (view) =>
     view.phase === 'play'

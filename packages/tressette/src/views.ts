@@ -213,7 +213,8 @@ const handScoreSchema = z
   .strict();
 const count = z.number().int().min(0);
 
-export const viewSchema: z.ZodType<TressetteView> = z
+/** The view's fields (the patch schema extends them). */
+export const viewObject = z
   .object({
     game: z.literal('tressette'),
     viewer,
@@ -260,6 +261,8 @@ export const viewSchema: z.ZodType<TressetteView> = z
     secrets: z.array(z.string()).nullable(),
   })
   .strict();
+
+export const viewSchema: z.ZodType<TressetteView> = viewObject;
 
 export const eventSchema: z.ZodType<TressetteEventView> = z.discriminatedUnion('type', [
   z

@@ -19,7 +19,16 @@ export interface Described {
    * drawn, the card a face-down position held). The viewer's own moves are not read back.
    */
   readonly news: boolean;
+  /**
+   * For a game whose table shows only the latest steps of a round (Tressette's tricks, T21): the
+   * log does the same. 'play': part of the step under way; 'step': closes a step (the log keeps
+   * the last closed step and the one under way in sight, earlier ones folded into one line);
+   * 'round': the round is over and all its lines show again. Absent: always shown.
+   */
+  readonly fold?: LogFold;
 }
+
+export type LogFold = 'play' | 'step' | 'round';
 
 /**
  * What a game's web chunk gives the shell (src/games/<id>/index.ts, loaded when a room of that
@@ -44,6 +53,11 @@ export interface GameClient {
   readonly RulesPage: ComponentType<{ anchor: string | null }>;
   /** A game event in a player's words, for the log and the live region. */
   describe(event: unknown, viewer: Viewer, names: readonly string[]): readonly Described[];
+  /**
+   * The log's line in place of the folded steps (see `Described.fold`), in the game's words
+   * ("3 earlier tricks: shown when the hand ends"); without it the shell's own words.
+   */
+  readonly folded?: (steps: number) => string;
   /**
    * The finished rounds a game keeps for review (the side panel's Rounds tab, shown once there is
    * one): how many the view holds, and their panel. Absent: no such tab.

@@ -5,7 +5,7 @@ import type { RoomView } from '@trepenta/protocol';
 import { m } from '../messages';
 import { requestOrNotify } from '../net';
 import { setPrefs, store, unreadChat, useStore } from '../store';
-import type { PanelTab } from '../store';
+import type { LogLine, PanelTab } from '../store';
 import { useMedia } from '../ui/common';
 import { Icon } from '../ui/icons';
 import { ScoreTable } from './ScoreSheet';
@@ -109,7 +109,9 @@ export function SidePanel({
         </div>
         {/* Focusable, so that a keyboard can scroll a long log or score sheet (the tab pattern). */}
         <div className="tab-body" role="tabpanel" tabIndex={0}>
-          {tab === 'log' && <GameLog shown={shown} />}
+          {tab === 'log' && (
+            <GameLog shown={shown} {...(client?.folded ? { folded: client.folded } : {})} />
+          )}
           {tab === 'chat' && <Chat room={room} shown={shown} />}
           {tab === 'rules' &&
             (client ? (
@@ -152,8 +154,53 @@ function useSheetFocus(open: boolean, onClose: () => void): void {
   }, [open]);
 }
 
-/** The move log; `shown`: on screen (a closed sheet is not), so that it opens at the newest. */
-export function GameLog({ shown = true }: { shown?: boolean }) {
+/** The folded steps' place in the log: one line standing for them. */
+export interface FoldedLines {
+  readonly id: number;
+  readonly folded: number;
+}
+
+/**
+ * The log as shown (see `Described.fold`): in the round under way, the steps before the last
+ * closed one fold into one line (how many); a finished round's lines all show.
+ */
+export function foldLog(log: readonly LogLine[]): (LogLine | FoldedLines)[] {
+  let start = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i]!.fold === 'round') {
+      start = i + 1;
+      break;
+    }
+  }
+  const closes: number[] = [];
+  for (let i = start; i < log.length; i++) if (log[i]!.fold === 'step') closes.push(i);
+  if (closes.length < 2) return [...log];
+  const cut = closes[closes.length - 2]!;
+  const shown: (LogLine | FoldedLines)[] = log.slice(0, start);
+  let placed = false;
+  for (let i = start; i < log.length; i++) {
+    const line = log[i]!;
+    if (i <= cut && (line.fold === 'play' || line.fold === 'step')) {
+      if (!placed) shown.push({ id: -line.id, folded: closes.length - 1 });
+      placed = true;
+    } else {
+      shown.push(line);
+    }
+  }
+  return shown;
+}
+
+/**
+ * The move log; `shown`: on screen (a closed sheet is not), so that it opens at the newest;
+ * `folded`: the game's words for its folded steps.
+ */
+export function GameLog({
+  shown = true,
+  folded = m.panel.folded,
+}: {
+  shown?: boolean;
+  folded?: (steps: number) => string;
+}) {
   const log = useStore((s) => s.log);
   const end = useRef<HTMLLIElement>(null);
   // Follows the newest line (the log keeps its last few hundred, so its length stops changing).
@@ -164,16 +211,22 @@ export function GameLog({ shown = true }: { shown?: boolean }) {
   if (log.length === 0) return <p className="muted">{m.panel.emptyLog}</p>;
   return (
     <ol className="game-log">
-      {log.map((line) => (
-        <li key={line.id} className={line.own ? 'own' : ''}>
-          {line.own && (
-            <span className="badge own" title={m.panel.onlyYouTitle}>
-              {m.panel.onlyYou}
-            </span>
-          )}
-          {line.text}
-        </li>
-      ))}
+      {foldLog(log).map((line) =>
+        'folded' in line ? (
+          <li key={line.id} className="folded">
+            {folded(line.folded)}
+          </li>
+        ) : (
+          <li key={line.id} className={line.own ? 'own' : ''}>
+            {line.own && (
+              <span className="badge own" title={m.panel.onlyYouTitle}>
+                {m.panel.onlyYou}
+              </span>
+            )}
+            {line.text}
+          </li>
+        ),
+      )}
       <li ref={end} aria-hidden="true" className="log-end" />
     </ol>
   );

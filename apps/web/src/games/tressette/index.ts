@@ -8,6 +8,7 @@ import { tressette } from '@trepenta/tressette';
 import type { TressetteEventView, TressetteView } from '@trepenta/tressette';
 import type { GameClient } from '../types';
 import { describeEvent } from './describe';
+import { m } from './messages';
 import { RoomRulesCard, RulesHelp, RulesPage } from './RulesHelp';
 import { SettingsForm } from './SettingsForm';
 import { Table } from './Table';
@@ -25,6 +26,7 @@ export const client: GameClient = {
   RulesHelp: RulesHelp as GameClient['RulesHelp'],
   RulesPage,
   describe: (event, viewer, names) => describeEvent(event as TressetteEventView, viewer, names),
+  folded: m.log.folded,
   turnCame: (previous, view) =>
     myTurn(view as TressetteView) && !myTurn(previous as TressetteView | null),
 };

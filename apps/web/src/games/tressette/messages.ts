@@ -105,6 +105,8 @@ export const m = {
     ready: (name: string, you: boolean) => `${name} ${you ? 'are' : 'is'} ready.`,
     ended: (names: string) => `${names} win the game.`,
     abandoned: 'The game was stopped.',
+    folded: (tricks: number) =>
+      `${tricks} earlier ${tricks === 1 ? 'trick' : 'tricks'} of this hand: shown when the hand ends.`,
   },
   options: {
     target: 'Play to',
