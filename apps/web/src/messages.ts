@@ -175,6 +175,8 @@ export const m = {
     spectating: 'You are watching this game.',
     standIn: 'stand-in playing',
     away: 'away · seat held',
+    awayHeld: (name: string) => `${name} is away; their seat is held.`,
+    seatName: (seat: number) => `Seat ${seat + 1}`,
     bot: 'bot',
     handOver: 'Let the stand-in play',
     handOverIn: (time: string) => `Let the stand-in play (in ${time})`,

@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import type { RoomView } from '@trepenta/protocol';
 import { SeatPanel } from '../src/games/trepenta/parts';
+import { AwayNote } from '../src/table/HandOver';
+import { store } from '../src/store';
 import { newGame, roomOf, viewOf } from './fixtures';
 
 const NOW = 1_700_000_100_000;
@@ -71,6 +73,34 @@ describe('R23: handing an away seat to the stand-in', () => {
     benPanel(room(NOW - 1), false);
     expect(screen.queryByRole('button', { name: /stand-in/ })).toBeNull();
     benPanel(room(null), true);
+    expect(screen.queryByRole('button', { name: /stand-in/ })).toBeNull();
+  });
+});
+
+describe('R23 at any game’s table: the frame’s note for seats that do not show it', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    store.set({ you: null });
+  });
+
+  it('says who is away with their seat held, and gives the host the hand-over once due', () => {
+    store.set({ you: { memberId: 'm1', token: 't'.repeat(43), seat: 0, host: true } });
+    render(<AwayNote room={room(NOW - 1)} me={0} />);
+    expect(screen.getByRole('status').textContent).toContain('Ben is away; their seat is held.');
+    const button = screen.getByRole('button', { name: 'Let the stand-in play' });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('gives others the note without the button, and says nothing while everyone is here', () => {
+    store.set({ you: { memberId: 'm2', token: 't'.repeat(43), seat: 1, host: false } });
+    const { container } = render(<AwayNote room={room(null)} me={1} />);
+    expect(container.textContent).toBe('');
+    render(<AwayNote room={room(NOW - 1)} me={0} />);
+    expect(screen.getByText(/Ben is away/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /stand-in/ })).toBeNull();
   });
 });

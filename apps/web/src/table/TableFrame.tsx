@@ -8,6 +8,7 @@ import { setPrefs, useStore } from '../store';
 import { Modal } from '../ui/common';
 import { Icon } from '../ui/icons';
 import { ShareLinks } from '../ui/ShareLinks';
+import { AwayNote } from './HandOver';
 import { PanelToggle, SidePanel } from './SidePanel';
 
 /**
@@ -26,6 +27,7 @@ export function TableFrame({
   status,
   feltLabel,
   className,
+  seatsShowAway = false,
   children,
 }: {
   client: GameClient;
@@ -42,6 +44,8 @@ export function TableFrame({
   status: ReactNode;
   feltLabel: string;
   className: string;
+  /** The game's seats show who is away and the host's hand-over; else the frame does. */
+  seatsShowAway?: boolean;
   children: ReactNode;
 }) {
   const [panelOpen, setPanelOpen] = useState(false);
@@ -61,6 +65,7 @@ export function TableFrame({
         <main className="felt" aria-label={feltLabel}>
           <div className="table-status">
             <StandInNote room={room} me={me} />
+            {!seatsShowAway && <AwayNote room={room} me={me} />}
             {status}
           </div>
           {children}

@@ -72,6 +72,7 @@ export function Table({ game, room }: { game: GameView; room: RoomView }) {
       names={names}
       me={me}
       over={game.phase === 'gameOver'}
+      seatsShowAway
       className={`phase-${game.phase}`}
       feltLabel={m.table.round(game.round, game.rounds)}
       info={

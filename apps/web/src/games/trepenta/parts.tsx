@@ -7,11 +7,11 @@ import type { TurnControls } from './controls';
 import { cardText } from './describe';
 import { sortHand } from './targets';
 import { m } from './messages';
-import { requestOrNotify } from '../../net';
 import { setPrefs, store, useStore } from '../../store';
 import { CardFace, Die } from './Card';
 import type { CardSize } from './Card';
-import { Modal, formatSeconds, useNow } from '../../ui/common';
+import { Modal } from '../../ui/common';
+import { HandOverButton } from '../../table/HandOver';
 
 export const DRAG_TYPE = 'application/x-trepenta-card';
 
@@ -434,29 +434,6 @@ export function SeatPanel({
         </div>
       </div>
     </section>
-  );
-}
-
-/**
- * R23: the host's offer to hand an away player's seat to the stand-in. Shown as soon as the player
- * drops, and usable once the server will take it (`handOverAt`): until then it counts down.
- */
-function HandOverButton({ seat, handOverAt }: { seat: number; handOverAt: number }) {
-  const [busy, setBusy] = useState(false);
-  const now = useNow(1000);
-  const wait = (handOverAt - now) / 1000;
-  return (
-    <button
-      type="button"
-      className="small-button"
-      disabled={busy || wait > 0}
-      onClick={() => {
-        setBusy(true);
-        void requestOrNotify('room:handOver', { seat }).then(() => setBusy(false));
-      }}
-    >
-      {wait > 0 ? m.table.handOverIn(formatSeconds(wait)) : m.table.handOver}
-    </button>
   );
 }
 
