@@ -112,6 +112,21 @@ function session(page: Page): Promise<TftSession> {
   });
 }
 
+/** The host's top-bar control, confirmed from the keyboard in its dialog. */
+async function closeTable(page: Page) {
+  await page.getByRole('button', { name: 'Close the table', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close the table?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close the table' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  // Closed: the control goes, and the table says this is the last hand (or the result is out).
+  await expect(page.getByRole('button', { name: 'Close the table', exact: true })).toHaveCount(0);
+}
+
+/** Bets and raises made from the keyboard (B or R, an arrow, Enter). */
+let keyboardBets = 0;
+
 /** Locks made from the keyboard (arrows, Enter). */
 let keyboardLocks = 0;
 
@@ -121,7 +136,16 @@ async function step(player: Player, keyboard = false): Promise<boolean> {
   const s = await tft(page);
   if (!s.myTurn || s.pending) return false;
   if (s.stage === 'call') {
-    if (keyboard) {
+    const amount = page.getByRole('spinbutton');
+    if (keyboard && keyboardBets < 2 && (await amount.count()) > 0) {
+      // B or R to the amount, an arrow (only legal amounts), Enter: a bet or raise.
+      const key = (await page.getByRole('button', { name: /^Raise/ }).count()) > 0 ? 'r' : 'b';
+      await page.locator('body').press(key);
+      await expect(amount).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      keyboardBets++;
+    } else if (keyboard) {
       await page.locator('body').press('c');
     } else {
       const call = page.getByRole('button', { name: /^(Check|Call)/ });
@@ -289,11 +313,15 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   await playUntil([host, bea], async () => (await tft(host.page)).hands >= 3, true);
   await shot(cyd.page, 'trefeltromp-spectator');
   expect(keyboardLocks).toBeGreaterThan(0);
+  expect(keyboardBets).toBeGreaterThan(0);
   // The spectator holds no card of anyone's hand: only faces turned up.
   for (const frame of cyd.frames) expect(frame).not.toMatch(/"mine":\{/);
 
-  // The host closes the table; the session ends after the hand in play with the result.
-  await host.page.getByRole('button', { name: /Close the table/ }).click();
+  // The host closes the table from the top bar, asked first; the session ends after the hand in
+  // play with the result. Nobody else is offered it.
+  await expect(bea.page.getByRole('button', { name: 'Close the table' })).toHaveCount(0);
+  await expect(cyd.page.getByRole('button', { name: 'Close the table' })).toHaveCount(0);
+  await closeTable(host.page);
   await playUntil([host, bea], async () => (await tft(host.page)).phase === 'over');
   await expect(host.page.getByRole('region', { name: 'The session' })).toBeVisible();
   await expect(host.page.locator('.score-sheet')).toBeVisible();
@@ -346,7 +374,7 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   expect((await host.page.request.get(`/api/rooms/${code}/games/2/replay`)).status()).toBe(409);
 
   // The second session ends too, with its own result: again nothing created, nothing lost.
-  await host.page.getByRole('button', { name: /Close the table/ }).click();
+  await closeTable(host.page);
   await playUntil([host, bea], async () => (await tft(host.page)).phase === 'over');
   await expect(host.page.locator('.score-sheet')).toBeVisible();
   const end = await session(host.page);

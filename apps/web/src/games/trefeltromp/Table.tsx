@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RoomView } from '@trepenta/protocol';
 import { legalActions, myOptions, startingStack } from '@trepenta/trefeltromp';
 import type { Action, Card, View } from '@trepenta/trefeltromp';
-import { act, requestOrNotify } from '../../net';
+import { act } from '../../net';
 import { seatNames } from '../../roomNotes';
 import { useStore } from '../../store';
 import { Countdown } from '../../ui/common';
@@ -80,7 +80,6 @@ export function Table({ game, room }: { game: View; room: RoomView }) {
           ) : (
             <p className="spectating-note">{m.spectating}</p>
           )}
-          <HostControls game={game} />
           <SessionSheet game={game} names={names} />
         </>
       )}
@@ -538,18 +537,5 @@ function SessionSheet({
       </ul>
       {chart && game.history.length > 0 && <TotalsChart sheet={sheet} names={names} />}
     </section>
-  );
-}
-
-/** The host ends the session: after the hand in play (F18). */
-function HostControls({ game }: { game: View }) {
-  const isHost = useStore((s) => s.you?.host ?? false);
-  if (!isHost || game.closed) return null;
-  return (
-    <div className="button-row tft-host">
-      <button type="button" onClick={() => void requestOrNotify('room:close', {})}>
-        {m.closeTable}
-      </button>
-    </div>
   );
 }
