@@ -166,7 +166,7 @@ function TopBar({
     client.module.sessions !== undefined &&
     client.sessions?.closed(game) !== true;
   return (
-    <header className="top-bar">
+    <header className={`top-bar ${closable ? 'crowded' : ''}`}>
       <div className="top-info">
         <h1 className="sr-only">{m.table.heading(title, room.code)}</h1>
         <span className="brand" aria-hidden="true">
