@@ -57,6 +57,76 @@ function tft(page: Page): Promise<TftSnap> {
   });
 }
 
+/** The session sheet as the store holds it, and the chips on the table now. */
+interface TftSession {
+  gameNumber: number;
+  names: string[];
+  stints: { seat: number; bought: number; hands: number; seated: boolean; result: number }[];
+  chipsOnTable: number;
+  stacks: number[];
+  start: number;
+}
+
+function session(page: Page): Promise<TftSession> {
+  return page.evaluate(() => {
+    type Store = {
+      getState(): {
+        room: { gameNumber: number } | null;
+        game: {
+          settings: { ante: number; startingAntes: number };
+          stints: {
+            seat: number;
+            bought: number;
+            hands: number;
+            seated: boolean;
+            result: number;
+          }[];
+          seats: { stack: number; bet: number }[];
+          pots: { amount: number }[];
+          carry: { amount: number }[];
+        } | null;
+      };
+    };
+    const s = (window as unknown as { __trepenta: Store }).__trepenta.getState();
+    const g = s.game!;
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    return {
+      gameNumber: s.room?.gameNumber ?? 0,
+      names: [...document.querySelectorAll('.tft-session .results li > span:first-child')].map(
+        (e) => e.textContent ?? '',
+      ),
+      stints: g.stints.map((t) => ({
+        seat: t.seat,
+        bought: t.bought,
+        hands: t.hands,
+        seated: t.seated,
+        result: t.result,
+      })),
+      chipsOnTable:
+        sum(g.seats.map((x) => x.stack + x.bet)) +
+        sum(g.pots.map((p) => p.amount)) +
+        sum(g.carry.map((c) => c.amount)),
+      stacks: g.seats.map((x) => x.stack),
+      start: g.settings.ante * g.settings.startingAntes,
+    };
+  });
+}
+
+/** The host's top-bar control, confirmed from the keyboard in its dialog. */
+async function closeTable(page: Page) {
+  await page.getByRole('button', { name: 'Close the table', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close the table?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close the table' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  // Closed: the control goes, and the table says this is the last hand (or the result is out).
+  await expect(page.getByRole('button', { name: 'Close the table', exact: true })).toHaveCount(0);
+}
+
+/** Bets and raises made from the keyboard (B or R, an arrow, Enter). */
+let keyboardBets = 0;
+
 /** Locks made from the keyboard (arrows, Enter). */
 let keyboardLocks = 0;
 
@@ -66,7 +136,16 @@ async function step(player: Player, keyboard = false): Promise<boolean> {
   const s = await tft(page);
   if (!s.myTurn || s.pending) return false;
   if (s.stage === 'call') {
-    if (keyboard) {
+    const amount = page.getByRole('spinbutton');
+    if (keyboard && keyboardBets < 2 && (await amount.count()) > 0) {
+      // B or R to the amount, an arrow (only legal amounts), Enter: a bet or raise.
+      const key = (await page.getByRole('button', { name: /^Raise/ }).count()) > 0 ? 'r' : 'b';
+      await page.locator('body').press(key);
+      await expect(amount).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      keyboardBets++;
+    } else if (keyboard) {
       await page.locator('body').press('c');
     } else {
       const call = page.getByRole('button', { name: /^(Check|Call)/ });
@@ -234,11 +313,15 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   await playUntil([host, bea], async () => (await tft(host.page)).hands >= 3, true);
   await shot(cyd.page, 'trefeltromp-spectator');
   expect(keyboardLocks).toBeGreaterThan(0);
+  expect(keyboardBets).toBeGreaterThan(0);
   // The spectator holds no card of anyone's hand: only faces turned up.
   for (const frame of cyd.frames) expect(frame).not.toMatch(/"mine":\{/);
 
-  // The host closes the table; the session ends after the hand in play with the result.
-  await host.page.getByRole('button', { name: /Close the table/ }).click();
+  // The host closes the table from the top bar, asked first; the session ends after the hand in
+  // play with the result. Nobody else is offered it.
+  await expect(bea.page.getByRole('button', { name: 'Close the table' })).toHaveCount(0);
+  await expect(cyd.page.getByRole('button', { name: 'Close the table' })).toHaveCount(0);
+  await closeTable(host.page);
   await playUntil([host, bea], async () => (await tft(host.page)).phase === 'over');
   await expect(host.page.getByRole('region', { name: 'The session' })).toBeVisible();
   await expect(host.page.locator('.score-sheet')).toBeVisible();
@@ -250,4 +333,52 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   });
   await shot(bea.page, 'trefeltromp-result-phone');
   await expectAccessible(cyd.page, 'trefeltromp-result-spectator');
+
+  // F18: each result is the stack at the end minus what was bought in (a carry-over split among
+  // its tied players), so the results of a session add up to nothing: chips only change hands.
+  const first = await session(host.page);
+  expect(first.gameNumber).toBe(1);
+  expect(first.stints.reduce((sum, t) => sum + t.result, 0)).toBe(0);
+  // The net chips in words, per player, are the view's.
+  const shown = await host.page.locator('.tft-session .results li strong').allTextContents();
+  expect(shown.map((t) => Number(t.trim().replace(/[+,]/g, '')))).toEqual(
+    first.stints.filter((t) => t.hands > 0 || t.seated).map((t) => t.result),
+  );
+  expect(first.names).toEqual(expect.arrayContaining(['Ada', 'Bea']));
+
+  // The next session at the same table: the host's rematch keeps everyone in their seat.
+  await host.page.getByRole('button', { name: 'Rematch', exact: true }).click();
+  await expect(host.page.locator('.seat-row', { hasText: 'Bea' })).toBeVisible();
+  await expect(bea.page.getByRole('button', { name: 'Start game' })).toHaveCount(0);
+  await shot(host.page, 'trefeltromp-next-session-lobby');
+  await host.page.getByRole('button', { name: 'Start game' }).click();
+  for (const p of [host, bea, cyd])
+    await expect.poll(async () => (await tft(p.page)).phase, { timeout: 20_000 }).toBe('hand');
+  // Chips start fresh: one buy-in each, no result carried over from the first session.
+  const second = await session(bea.page);
+  expect(second.gameNumber).toBe(2);
+  // (The bot's chair was a person's until the room seated the bot: that stint never played.)
+  const seated = second.stints.filter((t) => t.seated);
+  expect(seated.map((t) => t.seat).sort()).toEqual([0, 1, 2]);
+  for (const t of seated) expect(t.bought).toBe(second.start);
+  for (const t of second.stints) if (!t.seated) expect(t.hands).toBe(0);
+  expect(second.chipsOnTable).toBe(3 * second.start);
+  expect((await tft(bea.page)).hands).toBe(1);
+  await shot(bea.page, 'trefeltromp-next-session-phone');
+  // The first session's record is finished and unchanged; the second one's is not out yet.
+  const code = new URL(host.page.url()).pathname.split('/').pop()!;
+  const record = await host.page.request.get(`/api/rooms/${code}/games/1/replay`);
+  expect(record.status()).toBe(200);
+  const body = (await record.json()) as { names: string[]; log: unknown[] };
+  expect(body.names.slice(0, 2)).toEqual(['Ada', 'Bea']);
+  expect((await host.page.request.get(`/api/rooms/${code}/games/2/replay`)).status()).toBe(409);
+
+  // The second session ends too, with its own result: again nothing created, nothing lost.
+  await closeTable(host.page);
+  await playUntil([host, bea], async () => (await tft(host.page)).phase === 'over');
+  await expect(host.page.locator('.score-sheet')).toBeVisible();
+  const end = await session(host.page);
+  expect(end.gameNumber).toBe(2);
+  expect(end.stints.reduce((sum, t) => sum + t.result, 0)).toBe(0);
+  for (const t of end.stints.filter((t) => t.seated)) expect(t.bought).toBe(end.start);
 });

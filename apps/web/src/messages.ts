@@ -188,6 +188,12 @@ export const m = {
       'You give up your seat: the stand-in plays it to the end of the game, and you cannot take it back. To come back later, step away instead; your seat waits for you.',
     leaveConfirm: 'Leave the game',
     stepAwayInstead: 'Step away instead',
+    closeTable: 'Close the table',
+    closeTableTitle: 'Close the table?',
+    closeTableWarning:
+      'The session ends after the hand in play; everyone sees the result, and you may then start a new session at this table.',
+    closeTableConfirm: 'Close the table',
+    closeTableCancel: 'Keep playing',
     stay: 'Stay',
     standInForYou: 'The stand-in is playing your seat while you are away.',
     takeBack: 'Take my seat back',

@@ -22,15 +22,21 @@ function sheet(view: View): ScoreSheet {
     view.stints.filter((t) => t.seat === seat).reduce((sum, t) => sum + t.result, 0),
   );
   const best = Math.max(...results);
+  const last = view.history.length - 1;
   return {
     unit: 'chips',
     better: 'higher',
     columns: { kind: 'hand', count: null },
-    rows: view.seats.map((_, seat) => ({
-      seats: [seat],
-      cells: view.history.map((row) => row[seat] ?? 0),
-      total: results[seat]!,
-    })),
+    rows: view.seats.map((_, seat) => {
+      const cells = view.history.map((row) => row[seat] ?? 0);
+      // F18: a carry-over left at the end is split after the last hand, and counted in it, so
+      // that each row (and the chart's line) adds up to the result.
+      if (view.phase === 'over' && last >= 0) {
+        const shown = cells.reduce((sum, c) => sum + c, 0);
+        cells[last] = cells[last]! + results[seat]! - shown;
+      }
+      return { seats: [seat], cells, total: results[seat]! };
+    }),
     target: null,
     winners:
       view.phase === 'over' && !view.abandoned

@@ -337,6 +337,28 @@ describe('§13 test cases', () => {
     expect(chipsHeld(over)).toBe(chipsBought(over));
   });
 
+  it('F18: the split carry-over counts in the last hand on the session sheet: each row adds up to the result', () => {
+    // One hand played: A won 20, B and C put 10 each into a pot of 20 they tied (the carry-over).
+    const base = created(3);
+    let s: GameState = {
+      ...base,
+      handsDealt: 1,
+      lastDealer: 2,
+      history: [[10, -10, -10]],
+      carry: [{ amount: 10, tied: [1, 2] }],
+      seats: base.seats.map((seat, i) => ({ ...seat, stack: seat.stack + [10, -10, -10][i]! })),
+      stints: base.stints.map((t) => ({ ...t, hands: 1 })),
+    };
+    expect(chipsHeld(s)).toBe(chipsBought(s));
+    s = play(s, 'system', { type: 'close' });
+    const sheet = trefeltromp.sheet(viewFor(s, 0));
+    expect(sheet.rows.map((r) => r.total)).toEqual([10, -5, -5]);
+    expect(sheet.rows.map((r) => r.cells)).toEqual([[10], [-5], [-5]]);
+    // While the session goes on, a hand's cells are its nets as dealt.
+    const during = trefeltromp.sheet(viewFor({ ...s, phase: 'between' }, 0));
+    expect(during.rows.map((r) => r.cells)).toEqual([[10], [-10], [-10]]);
+  });
+
   it('F18: carry-over waiting; D asks to come back / a new player sits down → dealt in from the first hand without a carry-over', () => {
     let s: GameState = { ...created(4), handsDealt: 1, lastDealer: 0 };
     s = play(s, 3, { type: 'sitOut', out: true });

@@ -66,6 +66,11 @@ export interface GameClient {
     count(game: unknown): number;
     Panel: ComponentType<{ game: unknown; names: readonly string[] }>;
   };
+  /**
+   * A session game's (the module declares `sessions`; its host may close the table from the top
+   * bar, `room:close`, after the hand in play): whether the view says it is closed already.
+   */
+  readonly sessions?: { closed(game: unknown): boolean };
   /** Whether this update makes it the viewer's own turn (the turn sound). */
   turnCame(previous: unknown, view: unknown): boolean;
   /** Called with an update's events once they are on the table (card flights, say). */

@@ -54,6 +54,7 @@ export function TableFrame({
     <div className={`table-screen ${className}`}>
       <TopBar
         client={client}
+        game={game}
         room={room}
         me={me}
         over={over}
@@ -137,6 +138,7 @@ function StandInNote({ room, me }: { room: RoomView; me: number | null }) {
 
 function TopBar({
   client,
+  game,
   room,
   me,
   over,
@@ -145,6 +147,7 @@ function TopBar({
   onPanel,
 }: {
   client: GameClient;
+  game: unknown;
   room: RoomView;
   me: number | null;
   over: boolean;
@@ -154,15 +157,21 @@ function TopBar({
 }) {
   const prefs = useStore((s) => s.prefs);
   const you = useStore((s) => s.you);
-  const [dialog, setDialog] = useState<'help' | 'share' | 'leave' | null>(null);
+  const [dialog, setDialog] = useState<'help' | 'share' | 'leave' | 'closeTable' | null>(null);
   const close = () => setDialog(null);
   const { RulesHelp } = client;
   const title = client.module.title;
   // A seated player who leaves a game gives the seat up for good (the stand-in plays it to the
   // end): asked first. Anyone else leaves at once.
   const leaving = me !== null && !over;
+  // A session's host ends it (after the hand in play): asked first.
+  const closable =
+    (you?.host ?? false) &&
+    !over &&
+    client.module.sessions !== undefined &&
+    client.sessions?.closed(game) !== true;
   return (
-    <header className="top-bar">
+    <header className={`top-bar ${closable ? 'crowded' : ''}`}>
       <div className="top-info">
         <h1 className="sr-only">{m.table.heading(title, room.code)}</h1>
         <span className="brand" aria-hidden="true">
@@ -207,6 +216,13 @@ function TopBar({
         {me !== null && standInOf(room, me) === false && (
           <IconButton label={m.table.stepAway} icon="away" onClick={() => stepAway(me)} />
         )}
+        {closable && (
+          <IconButton
+            label={m.table.closeTable}
+            icon="closeTable"
+            onClick={() => setDialog('closeTable')}
+          />
+        )}
         <PanelToggle open={panelOpen} onOpen={onPanel} />
         <IconButton
           label={m.lobby.leave}
@@ -222,6 +238,26 @@ function TopBar({
       {dialog === 'share' && (
         <Modal title={m.lobby.share} onClose={close}>
           <ShareLinks code={room.code} you={you} />
+        </Modal>
+      )}
+      {dialog === 'closeTable' && (
+        <Modal title={m.table.closeTableTitle} onClose={close}>
+          <p>{m.table.closeTableWarning}</p>
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                close();
+                void requestOrNotify('room:close', {});
+              }}
+            >
+              {m.table.closeTableConfirm}
+            </button>
+            <button type="button" className="ghost" onClick={close}>
+              {m.table.closeTableCancel}
+            </button>
+          </div>
         </Modal>
       )}
       {dialog === 'leave' && me !== null && (

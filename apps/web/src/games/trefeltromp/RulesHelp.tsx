@@ -55,6 +55,20 @@ export function RulesHelp({ settings, level = 2 }: { settings?: Settings; level?
         Reveal the Fool beside a numbered trump at banen or detuiler, and in the next call you may
         stay in without matching a bet (you then win only what you put in).
       </p>
+      <Heading level={(level + 1) as 3 | 4}>Keys</Heading>
+      <ul className="keys-help">
+        <li>
+          <kbd>F</kbd> fold, <kbd>C</kbd> check or call.
+        </li>
+        <li>
+          <kbd>B</kbd> bet or <kbd>R</kbd> raise: to the amount; <kbd>↑</kbd> <kbd>↓</kbd> step by
+          an ante, <kbd>Page Up</kbd> <kbd>Page Down</kbd> by ten, <kbd>Home</kbd> <kbd>End</kbd>{' '}
+          the least and the most; <kbd>Enter</kbd> confirms, <kbd>Esc</kbd> goes back.
+        </li>
+        <li>
+          Your cards: <kbd>←</kbd> <kbd>→</kbd> move, <kbd>Enter</kbd> picks one.
+        </li>
+      </ul>
       <p className="muted small">
         {STRUCTURE_NAMES[s.betting]}; starting stack {chips(s.ante * s.startingAntes)}; rebuy{' '}
         {s.rebuy ? 'on' : 'off'}; late join {s.lateJoin ? 'on' : 'off'}. Play money only.

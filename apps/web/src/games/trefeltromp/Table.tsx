@@ -3,11 +3,11 @@
  * with who may win each; your cards and the controls for what you may do now (only legal amounts,
  * the amount to call in words); the reveals; the session (chips over time, sit out, rebuy).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RoomView } from '@trepenta/protocol';
 import { legalActions, myOptions, startingStack } from '@trepenta/trefeltromp';
 import type { Action, Card, View } from '@trepenta/trefeltromp';
-import { act, requestOrNotify } from '../../net';
+import { act } from '../../net';
 import { seatNames } from '../../roomNotes';
 import { useStore } from '../../store';
 import { Countdown } from '../../ui/common';
@@ -16,6 +16,7 @@ import { TableFrame } from '../../table/TableFrame';
 import { CardBack, TarotCard, cardName } from './Card';
 import { REVEAL_NAMES, REVEAL_SHARES, STREET_NAMES, STRUCTURE_NAMES, chips, m } from './messages';
 import { client } from './index';
+import { stepAmount } from './keys';
 
 /** The other seats clockwise from the viewer's left (every seat for a spectator). */
 function others(game: View): number[] {
@@ -79,7 +80,6 @@ export function Table({ game, room }: { game: View; room: RoomView }) {
           ) : (
             <p className="spectating-note">{m.spectating}</p>
           )}
-          <HostControls game={game} />
           <SessionSheet game={game} names={names} />
         </>
       )}
@@ -333,11 +333,20 @@ function Betting({ game }: { game: View }) {
   useEffect(() => setAmount(wager?.min ?? 0), [game.version, wager?.min]);
   const me = game.viewer as number;
   const seat = game.seats[me]!;
+  const amountInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!options || pending || e.target instanceof HTMLInputElement) return;
-      if (e.key === 'f') void act({ type: 'fold' });
-      else if (e.key === 'c') void act(options.check ? { type: 'check' } : { type: 'call' });
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 'f') void act({ type: 'fold' });
+      else if (key === 'c') void act(options.check ? { type: 'check' } : { type: 'call' });
+      else if ((key === 'b' || key === 'r') && wager) {
+        // B (bet) or R (raise): to the amount, where the arrows step and Enter confirms.
+        e.preventDefault();
+        amountInput.current?.focus();
+        amountInput.current?.select();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -408,6 +417,7 @@ function Betting({ game }: { game: View }) {
             {m.amount(wager.kind)}{' '}
             <span className="muted small">({m.range(wager.min, wager.max)})</span>
             <input
+              ref={amountInput}
               type="number"
               inputMode="numeric"
               min={wager.min}
@@ -415,7 +425,20 @@ function Betting({ game }: { game: View }) {
               step={1}
               value={amount}
               readOnly={wager.min === wager.max}
+              aria-keyshortcuts={wager.kind === 'bet' ? 'b' : 'r'}
               onChange={(e) => setAmount(Math.round(Number(e.target.value)))}
+              onKeyDown={(e) => {
+                const next = stepAmount(e.key, amount, wager, game.settings.ante);
+                if (next !== null) {
+                  e.preventDefault();
+                  setAmount(next);
+                } else if (e.key === 'Enter' && valid && !pending) {
+                  e.preventDefault();
+                  void act({ type: wager.kind, to: amount });
+                } else if (e.key === 'Escape') {
+                  e.currentTarget.blur();
+                }
+              }}
             />
           </label>
           {wager.min !== wager.max && (
@@ -437,8 +460,10 @@ function Betting({ game }: { game: View }) {
             className="primary"
             disabled={!valid || pending}
             onClick={() => void act({ type: wager.kind, to: amount })}
+            aria-keyshortcuts={wager.kind === 'bet' ? 'b' : 'r'}
           >
-            {m.betTo(wager.kind, valid ? amount : wager.min)}
+            {m.betTo(wager.kind, valid ? amount : wager.min)}{' '}
+            <kbd>{wager.kind === 'bet' ? 'B' : 'R'}</kbd>
           </button>
         </div>
       )}
@@ -512,18 +537,5 @@ function SessionSheet({
       </ul>
       {chart && game.history.length > 0 && <TotalsChart sheet={sheet} names={names} />}
     </section>
-  );
-}
-
-/** The host ends the session: after the hand in play (F18). */
-function HostControls({ game }: { game: View }) {
-  const isHost = useStore((s) => s.you?.host ?? false);
-  if (!isHost || game.closed) return null;
-  return (
-    <div className="button-row tft-host">
-      <button type="button" onClick={() => void requestOrNotify('room:close', {})}>
-        {m.closeTable}
-      </button>
-    </div>
   );
 }

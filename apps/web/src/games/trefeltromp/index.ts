@@ -30,5 +30,6 @@ export const client: GameClient = {
   RulesHelp: RulesHelp as GameClient['RulesHelp'],
   RulesPage,
   describe: (event, viewer, names) => describeEvent(event as EventView, viewer, names),
+  sessions: { closed: (game) => (game as View).closed },
   turnCame: (previous, view) => myTurn(view as View) && !myTurn(previous as View | null),
 };

@@ -130,5 +130,4 @@ export const m = {
   noWinner: 'no winner: the pot stays',
   waitingPlayers: 'Waiting for a second player with chips.',
   closed: 'The host has closed the table: this is the last hand.',
-  closeTable: 'Close the table (after this hand)',
 };
