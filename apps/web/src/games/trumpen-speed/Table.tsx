@@ -12,7 +12,7 @@ import { seatNames } from '../../roomNotes';
 import { ScoreSheet } from '../../table/ScoreSheet';
 import { TableFrame } from '../../table/TableFrame';
 import { BlankCard } from '../trumpen/BlankCard';
-import { SUIT_SYMBOL, cardShort, listNames, valueText } from '../trumpen/words';
+import { SUIT_SYMBOL, listNames, valueText } from '../trumpen/words';
 import { client } from './index';
 
 const STACK_WORD = ['Left', 'Right'] as const;
@@ -45,6 +45,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   const [optimistic, setOptimistic] = useState<Optimistic | null>(null);
   const [delay, setDelay] = useState<number | null>(null);
   const own = me === null ? null : game.seats[me]!;
+  const wet = useWet(game);
   const key =
     game.phase === 'play' ? `idle/${game.plays}` : game.phase === 'starters' ? 'starters' : 'go';
   const deadline = room.deadline && room.deadline.key === key ? room.deadline.at : null;
@@ -122,7 +123,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
       status={<Status game={game} names={names} deadline={deadline} />}
     >
       {over && <ScoreSheet client={client} game={game} room={room} names={names} />}
-      <Seats game={game} names={names} delay={delay} />
+      <Seats game={game} names={names} delay={delay} wet={wet} />
       <section className="sp-stacks" aria-label="The stacks">
         {([0, 1] as const).map((stack) => {
           const pile = game.stacks[stack];
@@ -136,13 +137,14 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
               type="button"
               className={`sp-stack ${lit ? 'sp-lit' : ''}`}
               disabled={me === null || game.phase !== 'play' || selected === null}
-              aria-label={`${STACK_WORD[stack]} stack: ${top ? cardShort(top) : 'empty'}, ${pile.length} cards${selected !== null ? '. Play here' : ''}`}
+              data-top={top?.value}
               onClick={() => void play(stack)}
             >
-              <span className="sp-stack-name" aria-hidden="true">
-                {STACK_WORD[stack]} · {pile.length}
+              <span className="sp-stack-name">
+                {STACK_WORD[stack]} stack · {pile.length}
               </span>
               {top ? <BlankCard card={top} size="lg" /> : <BlankCard card={null} size="lg" />}
+              {selected !== null && <span className="sr-only">, play here</span>}
               {shown && (
                 <span className={`sp-optimistic ${shown.back ? 'sp-back' : ''}`} aria-hidden="true">
                   <BlankCard card={shown.card} size="lg" />
@@ -157,21 +159,17 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
           <div className="sp-hand">
             <button
               type="button"
-              className={`sp-slot sp-held ${selected === 'held' ? 'on' : ''} ${own.held && own.held.wetUntil > game.at ? 'sp-wet' : ''}`}
+              className={`sp-slot sp-held ${selected === 'held' ? 'on' : ''} ${wet.has(me) ? 'sp-wet' : ''}`}
               disabled={!own.held || optimistic?.source === 'held'}
               aria-pressed={selected === 'held'}
-              aria-label={
-                own.held?.value != null
-                  ? `Held card ${valueText(own.held.value)}${own.held.wetUntil > game.at ? ', ink wet' : ''}`
-                  : 'No card held'
-              }
               onClick={() => setSelected(selected === 'held' ? null : 'held')}
             >
               <span className="sp-slot-name">Held</span>
+              {wet.has(me) && <span className="sr-only">, ink wet</span>}
               {own.held?.value != null ? (
                 <BlankCard card={{ value: own.held.value, suit: own.suit }} size="md" />
               ) : (
-                <span className="sp-empty">—</span>
+                <span className="sp-empty">none</span>
               )}
             </button>
             {own.tableau.map((value, slot) => (
@@ -181,7 +179,6 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
                 className={`sp-slot ${selected === slot ? 'on' : ''}`}
                 disabled={optimistic?.source === slot}
                 aria-pressed={selected === slot}
-                aria-label={`Tableau card ${slot + 1}: ${valueText(value)}`}
                 onClick={() => setSelected(selected === slot ? null : slot)}
               >
                 <span className="sp-slot-name">{slot + 1}</span>
@@ -236,6 +233,25 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   );
 }
 
+/**
+ * The seats whose held card is wet now (S5): the ink left when the table arrived (its stamp is the
+ * server's acceptance), counted down on this screen's clock.
+ */
+function useWet(game: SpeedView): ReadonlySet<number> {
+  const [now, setNow] = useState(() => performance.now());
+  const [arrived, setArrived] = useState(() => performance.now());
+  useEffect(() => setArrived(performance.now()), [game.version]);
+  const left = game.seats.map((s) => (s.held ? s.held.wetUntil - game.at : 0));
+  const longest = Math.max(0, ...left);
+  useEffect(() => {
+    if (longest <= 0) return;
+    const timer = setTimeout(() => setNow(performance.now()), longest + 20);
+    return () => clearTimeout(timer);
+  }, [game.version, longest]);
+  const since = Math.max(0, now - arrived);
+  return new Set(left.flatMap((ms, seat) => (ms > since ? [seat] : [])));
+}
+
 function Status({
   game,
   names,
@@ -265,7 +281,17 @@ function Status({
   );
 }
 
-function Seats({ game, names, delay }: { game: SpeedView; names: string[]; delay: number | null }) {
+function Seats({
+  game,
+  names,
+  delay,
+  wet,
+}: {
+  game: SpeedView;
+  names: string[];
+  delay: number | null;
+  wet: ReadonlySet<number>;
+}) {
   return (
     <ul className="tp-seats" aria-label="Players">
       {names.map((name, seat) => {
@@ -278,7 +304,7 @@ function Seats({ game, names, delay }: { game: SpeedView; names: string[]; delay
             </span>
             <span className="tp-score">
               {s.left} left · tableau {s.tableau.map(valueText).join(' ') || '—'}
-              {s.held ? (s.held.wetUntil > game.at ? ' · writing' : ' · holding') : ''}
+              {s.held ? (wet.has(seat) ? ' · ink wet' : ' · holding') : ''}
             </span>
             {seat === game.viewer && delay !== null && (
               <span className="tp-state sp-delay">{delay} ms</span>
