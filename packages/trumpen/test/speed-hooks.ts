@@ -15,7 +15,7 @@ export function speedIndistinguishable(
   const out: SpeedState[] = [];
   const other = (value: number) => 1 + ((value - 1 + 1 + Math.floor(random() * 12)) % 13);
   state.seats.forEach((seat, s) => {
-    if (s === viewer || !seat.held || state.phase === 'over') return;
+    if (s === viewer || !seat.held) return;
     const seats = state.seats.map((x, i) =>
       i === s ? { ...x, held: { ...x.held!, value: other(x.held!.value) } } : x,
     );

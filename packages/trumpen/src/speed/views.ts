@@ -60,7 +60,7 @@ export function speedViewFor(state: SpeedState, viewer: Viewer): SpeedView {
       deck: seat.deck,
       held: seat.held
         ? {
-            value: viewer === s || state.phase === 'over' ? seat.held.value : null,
+            value: viewer === s ? seat.held.value : null,
             wetUntil: seat.held.wetUntil,
           }
         : null,

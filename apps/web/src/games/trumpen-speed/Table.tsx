@@ -252,6 +252,15 @@ function useWet(game: SpeedView): ReadonlySet<number> {
   return new Set(left.flatMap((ms, seat) => (ms > since ? [seat] : [])));
 }
 
+function gameOverText(game: SpeedView, names: string[]): string {
+  const first = game.places?.[0] ?? [];
+  const who = listNames(first.map((s) => (s === game.viewer ? 'you' : names[s]!)));
+  const verb = first.length === 1 && first[0] !== game.viewer ? 'wins' : 'win';
+  const why = game.idleEnd ? 'Nobody played for a while: ' : '';
+  const named = why ? who : who.charAt(0).toUpperCase() + who.slice(1);
+  return `Game over. ${why}${named} ${verb}.`;
+}
+
 function Status({
   game,
   names,
@@ -270,7 +279,7 @@ function Status({
           ? 'Go! Pick a card, then a stack.'
           : game.abandoned
             ? 'The game was stopped.'
-            : `Game over: ${listNames((game.places?.[0] ?? []).map((s) => names[s]!))} ${game.idleEnd ? '(nobody played for a while)' : ''}`;
+            : gameOverText(game, names);
   return (
     <div className="banners">
       <p className="banner tp-status" role="status">
