@@ -286,9 +286,15 @@ class Table {
     this.schedule();
   }
 
-  /** The first seat, in seat order, with a move to make, and that move. */
+  /**
+   * The first seat, in seat order, with a move to make, and that move. In a real-time game every
+   * seat always has one, so the seats take turns at the room's action instead (each moving at a
+   * quarter of its pace, as people do, and never into its own ink).
+   */
   private chooseMove(): { seat: number; version: number; action: unknown } | null {
-    for (let seat = 0; seat < SEATS; seat++) {
+    const first = module.realTime ? this.counter % SEATS : 0;
+    for (let k = 0; k < SEATS; k++) {
+      const seat = (first + k) % SEATS;
       const view = this.views[seat];
       if (!view) continue;
       const { version } = module.viewHead(view);

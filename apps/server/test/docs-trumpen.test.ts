@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodType } from 'zod';
 import type { AnyGameModule } from '@trepenta/engine';
-import { trumpen21, trumpenPoker, trumpenTricks } from '@trepenta/trumpen';
+import { trumpen21, trumpenPoker, trumpenSpeed, trumpenTricks } from '@trepenta/trumpen';
 
 const docs = join(import.meta.dirname, '../../../docs/protocol');
 
@@ -33,6 +33,7 @@ const MODULES: [string, AnyGameModule][] = [
   ['trumpen-poker.md', trumpenPoker],
   ['trumpen-21.md', trumpen21],
   ['trumpen-tricks.md', trumpenTricks],
+  ['trumpen-speed.md', trumpenSpeed],
 ];
 
 describe('TrumPen protocol documents', () => {

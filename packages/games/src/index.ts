@@ -2,7 +2,7 @@ import { DEFAULT_GAME } from '@trepenta/engine';
 import type { AnyGameModule } from '@trepenta/engine';
 import { trepenta } from '@trepenta/rules';
 import { tressette } from '@trepenta/tressette';
-import { trumpen21, trumpenPoker, trumpenTricks } from '@trepenta/trumpen';
+import { trumpen21, trumpenPoker, trumpenSpeed, trumpenTricks } from '@trepenta/trumpen';
 import { trefeltromp } from '@trepenta/trefeltromp';
 
 /**
@@ -28,6 +28,7 @@ export const GAMES: Readonly<Record<string, AnyGameModule>> = {
   'trumpen-poker': trumpenPoker,
   'trumpen-21': trumpen21,
   'trumpen-tricks': trumpenTricks,
+  'trumpen-speed': trumpenSpeed,
   trefeltromp,
 };
 

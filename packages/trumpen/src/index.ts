@@ -27,3 +27,8 @@ export * from './tricks/game';
 export * from './tricks/views';
 export { greedyPlay, greedyWrite as tricksGreedyWrite } from './tricks/bots';
 export { trumpenTricks, tricksLegalActions, tricksChooseBot, tricksSheet } from './tricks/module';
+export * from './speed/state';
+export * from './speed/game';
+export * from './speed/views';
+export { speedChooseBot, speedLegalActions, speedBotPace, speedPlays } from './speed/bots';
+export { trumpenSpeed, speedSheet } from './speed/module';

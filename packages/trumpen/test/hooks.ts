@@ -368,3 +368,4 @@ export function tricksInvariants(state: TricksState): string[] {
 export function tricksSecretsFor(state: TricksState, viewer: Viewer): string[] {
   return twentyOneSecretsFor(state as unknown as TwentyOneState, viewer);
 }
+export { speedSecretsFor, speedMaxActions, speedInvariants } from './speed-hooks';

@@ -109,6 +109,20 @@ export const GAME_LIST: readonly GameEntry[] = [
     defaultSeats: 4,
     load: () => import('./trumpen-tricks'),
   },
+  {
+    id: 'trumpen-speed',
+    title: 'TrumPen Speed',
+    pitch:
+      'No turns: everyone writes and plays at once onto two stacks, one above or below the top — first card down counts.',
+    length: 'One fast game, a few minutes',
+    Art: () => TrumPenArt({ marks: ['8', '7', '6'] }),
+    seats: { min: 2, max: 4 },
+    // Every bot count up to three already has its gallery button (a second one of the same name
+    // would make "Play against 1 bot" ambiguous); Speed's bots are set when creating the room.
+    practice: [],
+    defaultSeats: 2,
+    load: () => import('./trumpen-speed'),
+  },
 ];
 
 export function gameEntry(id: string): GameEntry | undefined {
