@@ -179,6 +179,24 @@ export interface Sessions<S> {
 }
 
 /**
+ * Private drafts (docs/platform.md, "Private drafts"): actions that change only their own seat's
+ * view, such as a hand being written before it is locked. The platform applies one like any other
+ * action but without a version step: it is not logged, nobody else is sent anything, and the
+ * seat's latest draft is kept apart from the log (a reload or restart restores it). Whatever a
+ * draft leads to in public (a hand locked, a stand-in's completion) is a logged action that carries
+ * it in full, so the log alone replays the game.
+ */
+export interface Drafts<S, A> {
+  /** Whether this seat action is a draft edit. `apply` must neither bump the version nor emit events for one. */
+  isDraft(action: A): boolean;
+  /**
+   * Which writing step the game is in (null: none). Each edit replaces the seat's whole draft;
+   * a kept draft is restored only into the step it was written in.
+   */
+  step(state: S): string | null;
+}
+
+/**
  * A game. `S` state, `A` player action, `E` event as emitted (may hold hidden data), `V` view,
  * `EV` event as one viewer sees it, `P` view patch (`V` itself when the game sends whole views).
  */
@@ -266,6 +284,7 @@ export interface GameModule<
   readonly clock?: boolean;
   readonly realTime?: RealTime;
   readonly sessions?: Sessions<S>;
+  readonly drafts?: Drafts<S, A>;
 
   // ---- what each viewer may know
   viewFor(state: S, viewer: Viewer): V;
