@@ -1532,7 +1532,12 @@ export class Room {
     this.botClocks.delete(seat);
     const version = module.version(game.state);
     const seed = (version * 31 + seat) | 0;
-    const action = module.chooseBot(module.viewFor(game.state, seat), this.levelOf(seat), seed);
+    const action = module.chooseBot(
+      module.viewFor(game.state, seat),
+      this.levelOf(seat),
+      seed,
+      module.botRandom?.(game.state, seat),
+    );
     if (action === null) {
       this.botIdle.set(seat, version);
       return;
@@ -1567,7 +1572,8 @@ export class Room {
     const action =
       record.kind !== 'bot' && module.chooseStandIn
         ? module.chooseStandIn(view, seed)
-        : module.chooseBot(view, this.levelOf(seat), seed);
+        : // A game that commits to its bots' choices draws them from its stream (botRandom).
+          module.chooseBot(view, this.levelOf(seat), seed, module.botRandom?.(game.state, seat));
     if (action === null) return;
     // A colon, which no client's actionId may hold: a player cannot take the id of the stand-in's
     // move in their seat beforehand (it would be answered as a duplicate, and the seat stall).

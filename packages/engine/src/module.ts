@@ -311,8 +311,19 @@ export interface GameModule<
   readonly botLevels: readonly BotLevel[];
   /** The bot a seat handed to the stand-in plays as (R24's greedy for most games). */
   readonly standInLevel: BotLevel;
-  /** A bot's move from its own seat's view, or null when it has nothing to do (or waits). */
-  chooseBot(view: V, level: BotLevel, seed: number): A | null;
+  /**
+   * A bot's move from its own seat's view, or null when it has nothing to do (or waits). `random`:
+   * the numbers to choose with, when the game commits to its bots' choices (`botRandom`); else
+   * they come from `seed`.
+   */
+  chooseBot(view: V, level: BotLevel, seed: number, random?: () => number): A | null;
+  /**
+   * Committed bot randomness (TrumPen's C6): the numbers the bot or stand-in of `seat` chooses its
+   * next move with, drawn from the game's committed stream, so that a replay from the revealed
+   * secrets, the nonces and the log re-derives every bot move (`checkBotMoves`). The platform
+   * passes them to `chooseBot` wherever it plays a bot.
+   */
+  botRandom?(state: S, seat: Seat): () => number;
   /**
    * The stand-in's move for a handed-over or departed seat, from its own view, when the game's
    * stand-in is none of its bots (Trefeltromp's check or fold: a stand-in must not risk a person's

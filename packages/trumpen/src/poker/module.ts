@@ -2,7 +2,7 @@
 import { botRandom, exampleRandomness, mergeSettings } from '@trepenta/engine';
 import type { BotLevel, GameModule, LegalActions, OptionSpec, ScoreSheet } from '@trepenta/engine';
 import { placesByTotal } from '../common/base';
-import { trumpenFairness } from '../common/randomness';
+import { botStream, trumpenFairness } from '../common/randomness';
 import { asDraft, completeCards, handOf, writingDrafts, writingLegal } from '../common/writing';
 import { greedyHand, randomHand } from './bots';
 import {
@@ -42,14 +42,19 @@ export function pokerLegalActions(view: PokerView): LegalActions<PokerAction> {
   return writingLegal(pokerRules(view.seatCount), view.draft, view.done?.[seat] ?? false);
 }
 
-export function pokerChooseBot(view: PokerView, level: BotLevel, seed: number): PokerAction | null {
+export function pokerChooseBot(
+  view: PokerView,
+  level: BotLevel,
+  seed: number,
+  committed?: () => number,
+): PokerAction | null {
   const seat = view.viewer;
   if (typeof seat !== 'number' || view.phase === 'over') return null;
   if (view.phase === 'between') return view.ready[seat] ? null : { type: 'ready' };
   if (view.done?.[seat] || view.draft === null) return null;
   const rules = pokerRules(view.seatCount);
   if (handOf(view.draft, rules).ok) return { type: 'done', cards: [...view.draft] };
-  const random = botRandom(seed);
+  const random = committed ?? botRandom(seed);
   const hand =
     level === 'random'
       ? randomHand(rules.maxValue, random)
@@ -135,6 +140,7 @@ export const trumpenPoker: GameModule<
   legalActions: pokerLegalActions,
   botLevels: ['random', 'greedy'],
   standInLevel: 'greedy',
+  botRandom: (state, seat) => botStream(state.randomness, seat, state.round, 0),
   chooseBot: pokerChooseBot,
   botPace: (view) => (view.phase === 'writing' ? 'think' : 'instant'),
 };

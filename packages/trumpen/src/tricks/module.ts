@@ -2,7 +2,7 @@
 import { botRandom, exampleRandomness, mergeSettings } from '@trepenta/engine';
 import type { BotLevel, GameModule, LegalActions, OptionSpec, ScoreSheet } from '@trepenta/engine';
 import { placesByTotal } from '../common/base';
-import { trumpenFairness } from '../common/randomness';
+import { botStream, trumpenFairness } from '../common/randomness';
 import { asDraft, handOf, writingDrafts, writingLegal } from '../common/writing';
 import { greedyPlay, greedyWrite } from './bots';
 import {
@@ -62,10 +62,11 @@ export function tricksChooseBot(
   view: TricksView,
   level: BotLevel,
   seed: number,
+  committed?: () => number,
 ): TricksAction | null {
   const seat = view.viewer;
   if (typeof seat !== 'number') return null;
-  const random = botRandom(seed);
+  const random = committed ?? botRandom(seed);
   if (view.phase === 'writing') {
     if (view.done?.[seat] || view.draft === null) return null;
     if (handOf(view.draft, tricksRules(view.seatCount)).ok)
@@ -171,6 +172,13 @@ export const trumpenTricks: GameModule<
   legalActions: tricksLegalActions,
   botLevels: ['random', 'greedy'],
   standInLevel: 'greedy',
+  botRandom: (state, seat) =>
+    botStream(
+      state.randomness,
+      seat,
+      state.round,
+      state.phase === 'play' ? 1 + state.tricks.length : 0,
+    ),
   chooseBot: tricksChooseBot,
   botPace: (view) => (view.phase === 'between' ? 'instant' : 'think'),
 };

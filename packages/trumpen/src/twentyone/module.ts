@@ -2,7 +2,7 @@
 import { botRandom, exampleRandomness, mergeSettings } from '@trepenta/engine';
 import type { BotLevel, GameModule, LegalActions, OptionSpec, ScoreSheet } from '@trepenta/engine';
 import { placesByTotal } from '../common/base';
-import { trumpenFairness } from '../common/randomness';
+import { botStream, trumpenFairness } from '../common/randomness';
 import { asDraft, handOf, writingDrafts, writingLegal } from '../common/writing';
 import { greedyTurn, greedyWrite } from './bots';
 import {
@@ -68,10 +68,11 @@ export function twentyOneChooseBot(
   view: TwentyOneView,
   level: BotLevel,
   seed: number,
+  committed?: () => number,
 ): TwentyOneAction | null {
   const seat = view.viewer;
   if (typeof seat !== 'number') return null;
-  const random = botRandom(seed);
+  const random = committed ?? botRandom(seed);
   if (view.phase === 'writing') {
     if (view.done?.[seat] || view.draft === null) return null;
     if (handOf(view.draft, TWENTYONE_RULES).ok) return { type: 'done', cards: [...view.draft] };
@@ -177,6 +178,13 @@ export const trumpen21: GameModule<
   legalActions: twentyOneLegalActions,
   botLevels: ['random', 'greedy'],
   standInLevel: 'greedy',
+  botRandom: (state, seat) =>
+    botStream(
+      state.randomness,
+      seat,
+      state.round,
+      state.phase === 'offer' || state.phase === 'respond' ? 1 + state.deal : 0,
+    ),
   chooseBot: twentyOneChooseBot,
   botPace: (view) => (view.phase === 'between' ? 'instant' : 'think'),
 };
