@@ -27,6 +27,7 @@ import type {
   RoomRecord,
   RoomStore,
   SeatRecord,
+  StoredDraft,
 } from './store/types';
 
 /** How the room reaches people; Socket.IO implements it, tests may use a fake. */
@@ -1231,6 +1232,7 @@ export class Room {
         : fail('DUPLICATE_ACTION');
     }
     if (this.record.status !== 'playing') return fail('NO_GAME');
+    if (seat !== 'system' && module.drafts?.isDraft(action)) return this.draft(game, seat, action);
     // A real-time game's seats each have an action budget, spent before the engine is asked (a
     // refusal changes nothing and is not logged).
     if (seat !== 'system' && module.realTime && !this.spend(seat, module.realTime.budget)) {
@@ -1296,6 +1298,45 @@ export class Room {
       await this.openWantedNonceSet();
     }
     return { ok: true, version: current + 1 };
+  }
+
+  /**
+   * A private draft (docs/platform.md, "Private drafts"): applied with no version step, kept as
+   * the seat's latest draft apart from the log, and sent to that seat alone; nobody else receives
+   * anything. Call inside `run`.
+   */
+  private async draft(
+    game: Game,
+    seat: number,
+    action: unknown,
+  ): Promise<Outcome<{ version: number }>> {
+    const { module } = game;
+    const version = module.version(game.state);
+    const step = module.drafts!.step(game.state);
+    if (step === null) return fail('BAD_REQUEST', 'There is nothing to write now.');
+    const applied = module.apply(game.state, seat, action);
+    if (!applied.ok) return { ok: false, code: applied.error.code, message: applied.error.message };
+    if (module.version(applied.value.state) !== version || applied.value.events.length > 0)
+      throw new Error(`${module.id}: a draft must take no version step and emit no events`);
+    try {
+      await this.store.saveDraft(this.code, this.record.gameNumber, seat, {
+        step,
+        version,
+        action,
+      });
+    } catch (error) {
+      this.log.error({ err: error, seat }, 'storing a draft failed');
+      return fail('UNAVAILABLE');
+    }
+    game.state = applied.value.state;
+    this.transport.toSeat(this.code, seat, {
+      code: this.code,
+      base: null,
+      view: module.viewFor(game.state, seat),
+      events: [],
+      deadline: this.record.deadline,
+    });
+    return { ok: true, version };
   }
 
   /** The game's metrics with its label bound, made once per game id and node. */
@@ -1491,7 +1532,12 @@ export class Room {
     this.botClocks.delete(seat);
     const version = module.version(game.state);
     const seed = (version * 31 + seat) | 0;
-    const action = module.chooseBot(module.viewFor(game.state, seat), this.levelOf(seat), seed);
+    const action = module.chooseBot(
+      module.viewFor(game.state, seat),
+      this.levelOf(seat),
+      seed,
+      module.botRandom?.(game.state, seat),
+    );
     if (action === null) {
       this.botIdle.set(seat, version);
       return;
@@ -1526,7 +1572,8 @@ export class Room {
     const action =
       record.kind !== 'bot' && module.chooseStandIn
         ? module.chooseStandIn(view, seed)
-        : module.chooseBot(view, this.levelOf(seat), seed);
+        : // A game that commits to its bots' choices draws them from its stream (botRandom).
+          module.chooseBot(view, this.levelOf(seat), seed, module.botRandom?.(game.state, seat));
     if (action === null) return;
     // A colon, which no client's actionId may hold: a player cannot take the id of the stand-in's
     // move in their seat beforehand (it would be answered as a duplicate, and the seat stall).
@@ -1586,6 +1633,7 @@ export class Room {
         throw new Error(`Room ${this.code}: the log does not replay (${replayed.error.code})`);
       state = replayed.value.state;
     }
+    state = withDrafts(module, state, game.snapshot, game.tail, game.drafts);
     this.game = {
       module,
       state,
@@ -1706,6 +1754,31 @@ function collecting(commit: CommitRecord | null): commit is CommitRecord {
 }
 
 /** Each viewer's whole view: the module's shared build when it has one. */
+/**
+ * The seats' kept drafts put back into a rebuilt state: each into the writing step it was made in,
+ * unless the seat has acted in public since (its Done carried its hand) or the snapshot the state
+ * grew from is later than the draft (the snapshot holds it already).
+ */
+function withDrafts(
+  module: AnyGameModule,
+  state: unknown,
+  snapshot: unknown,
+  tail: readonly LogEntry[],
+  drafts: ReadonlyMap<number, StoredDraft>,
+): unknown {
+  const kept = module.drafts;
+  if (!kept) return state;
+  const from = snapshot ? module.version(snapshot) : 0;
+  let restored = state;
+  for (const [seat, draft] of drafts) {
+    if (draft.step !== kept.step(restored) || draft.version < from) continue;
+    if (tail.some((entry) => entry.seat === seat && entry.version >= draft.version)) continue;
+    const applied = module.apply(restored, seat, draft.action);
+    if (applied.ok) restored = applied.value.state;
+  }
+  return restored;
+}
+
 function viewsFor(module: AnyGameModule, state: unknown, viewers: readonly Viewer[]): unknown[] {
   return module.viewsFor
     ? module.viewsFor(state, viewers)

@@ -425,6 +425,32 @@ function storeContract(name: string, caps: Capabilities, make: () => Promise<Sto
       }
     });
 
+    it('saveDraft: each seat’s latest draft, over the one before, loaded with the game and never in its log; gone once it is finished', async () => {
+      const store = await open();
+      const played = wholeGame();
+      const { room, code } = await startedRoom(store, played);
+      const first = { step: 'write/1', version: 0, action: { type: 'write', cards: [1] } };
+      const second = { step: 'write/1', version: 0, action: { type: 'write', cards: [2] } };
+      const other = { step: 'write/1', version: 0, action: { type: 'write', cards: [3] } };
+      await store.saveDraft(code, 1, 0, first);
+      await store.saveDraft(code, 1, 0, second);
+      await store.saveDraft(code, 1, 2, other);
+      for (const reader of [store, await reopen()]) {
+        const loaded = (await reader.loadRoom(code))!.game!;
+        expect(new Map(loaded.drafts)).toEqual(
+          new Map([
+            [0, second],
+            [2, other],
+          ]),
+        );
+        expect(JSON.stringify((await reader.loadGame(code, 1))!.log)).not.toContain('cards');
+      }
+      const current = await appendAll(store, room, played, 0, played.log.length);
+      expect(current.status).toBe('finished');
+      for (const reader of [store, await reopen()])
+        expect((await reader.loadRoom(code))!.game!.drafts.size).toBe(0);
+    });
+
     it('loadGame: the full log, and finished once the last entry says so', async () => {
       const store = await open();
       const played = wholeGame();

@@ -164,7 +164,12 @@ export function drive(
       const seat: Seat = pending[(first + k) % pending.length]!;
       const level = options.levels[seat % options.levels.length]!;
       const view = module.viewFor(state, seat);
-      const action = module.chooseBot(view, level, (options.seed * 7919 + n) | 0);
+      const action = module.chooseBot(
+        view,
+        level,
+        (options.seed * 7919 + n) | 0,
+        module.botRandom?.(state, seat),
+      );
       if (action === null) continue;
       if (!isLegal(module, view, action)) {
         throw new Error(

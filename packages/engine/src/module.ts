@@ -179,6 +179,24 @@ export interface Sessions<S> {
 }
 
 /**
+ * Private drafts (docs/platform.md, "Private drafts"): actions that change only their own seat's
+ * view, such as a hand being written before it is locked. The platform applies one like any other
+ * action but without a version step: it is not logged, nobody else is sent anything, and the
+ * seat's latest draft is kept apart from the log (a reload or restart restores it). Whatever a
+ * draft leads to in public (a hand locked, a stand-in's completion) is a logged action that carries
+ * it in full, so the log alone replays the game.
+ */
+export interface Drafts<S, A> {
+  /** Whether this seat action is a draft edit. `apply` must neither bump the version nor emit events for one. */
+  isDraft(action: A): boolean;
+  /**
+   * Which writing step the game is in (null: none). Each edit replaces the seat's whole draft;
+   * a kept draft is restored only into the step it was written in.
+   */
+  step(state: S): string | null;
+}
+
+/**
  * A game. `S` state, `A` player action, `E` event as emitted (may hold hidden data), `V` view,
  * `EV` event as one viewer sees it, `P` view patch (`V` itself when the game sends whole views).
  */
@@ -266,6 +284,7 @@ export interface GameModule<
   readonly clock?: boolean;
   readonly realTime?: RealTime;
   readonly sessions?: Sessions<S>;
+  readonly drafts?: Drafts<S, A>;
 
   // ---- what each viewer may know
   viewFor(state: S, viewer: Viewer): V;
@@ -292,8 +311,19 @@ export interface GameModule<
   readonly botLevels: readonly BotLevel[];
   /** The bot a seat handed to the stand-in plays as (R24's greedy for most games). */
   readonly standInLevel: BotLevel;
-  /** A bot's move from its own seat's view, or null when it has nothing to do (or waits). */
-  chooseBot(view: V, level: BotLevel, seed: number): A | null;
+  /**
+   * A bot's move from its own seat's view, or null when it has nothing to do (or waits). `random`:
+   * the numbers to choose with, when the game commits to its bots' choices (`botRandom`); else
+   * they come from `seed`.
+   */
+  chooseBot(view: V, level: BotLevel, seed: number, random?: () => number): A | null;
+  /**
+   * Committed bot randomness (TrumPen's C6): the numbers the bot or stand-in of `seat` chooses its
+   * next move with, drawn from the game's committed stream, so that a replay from the revealed
+   * secrets, the nonces and the log re-derives every bot move (`checkBotMoves`). The platform
+   * passes them to `chooseBot` wherever it plays a bot.
+   */
+  botRandom?(state: S, seat: Seat): () => number;
   /**
    * The stand-in's move for a handed-over or departed seat, from its own view, when the game's
    * stand-in is none of its bots (Trefeltromp's check or fold: a stand-in must not risk a person's

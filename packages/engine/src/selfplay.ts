@@ -46,7 +46,7 @@ export function selfPlay<S>(
       const seat = pending[realTime ? (n + k) % pending.length : k]!;
       const level = levels[seat % levels.length]!;
       const view = module.viewFor(state, seat);
-      const action = module.chooseBot(view, level, botSeed);
+      const action = module.chooseBot(view, level, botSeed, module.botRandom?.(state, seat));
       if (action === null) {
         if (!realTime) throw new Error(`Seat ${seat} has nothing to do`);
         continue;

@@ -1,7 +1,7 @@
 import { nonceHash, serverNonce } from './fairness';
 import { replay } from './log';
 import type { EventBatch, GameRecord } from './log';
-import type { AnyGameModule, Viewer } from './module';
+import type { AnyGameModule, BotLevel, Viewer } from './module';
 
 /** What one client saw: the events it received, batch by batch, as that viewer. */
 export interface Observation<EV = unknown> {
@@ -129,4 +129,51 @@ function safe(compute: () => string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Committed bot randomness (`module.botRandom`): replays a finished game's record and checks that
+ * every move of a seat played by a bot is the move the bot's public algorithm picks from that
+ * seat's view with the stream's numbers, and every stand-in's moves in a timeout are what
+ * `standIn` makes of the state (a game with committed bots draws its stand-in from the stream too). `levelOf`: each seat's bot level, or null for a person
+ * (whose moves are not checked). Returns one sentence per move that differs (empty: all agree).
+ */
+export function checkBotMoves(
+  module: AnyGameModule,
+  record: GameRecord,
+  levelOf: (seat: number) => BotLevel | null,
+): string[] {
+  if (!module.botRandom) return [`${module.title} does not commit to its bots' choices.`];
+  const created = module.create(record.settings, record.seatCount, record.randomness);
+  if (!created.ok) return [`The game cannot be created (${created.error.code}).`];
+  let state = created.value;
+  const problems: string[] = [];
+  for (const entry of record.log) {
+    const seat = entry.seat;
+    const level = seat === 'system' ? null : levelOf(seat);
+    const action = entry.action as { type?: unknown; key?: unknown; standIn?: unknown };
+    if (seat === 'system' && action.type === 'timeout' && typeof action.key === 'string') {
+      // The stand-in too decides by its public algorithm from the committed stream.
+      const standIn = module.standIn(state, action.key, 0);
+      if (JSON.stringify(standIn) !== JSON.stringify(action.standIn))
+        problems.push(
+          `Version ${entry.version}: the stand-in would play ${JSON.stringify(standIn)}, not ${JSON.stringify(action.standIn)}.`,
+        );
+    }
+    if (seat !== 'system' && level !== null) {
+      const view = module.viewFor(state, seat);
+      const chosen = module.chooseBot(view, level, 0, module.botRandom(state, seat));
+      if (JSON.stringify(chosen) !== JSON.stringify(entry.action))
+        problems.push(
+          `Version ${entry.version}: seat ${seat}'s ${level} bot would play ${JSON.stringify(chosen)}, not ${JSON.stringify(entry.action)}.`,
+        );
+    }
+    const step = module.apply(state, seat, entry.action, entry.at);
+    if (!step.ok) {
+      problems.push(`Version ${entry.version} does not replay (${step.error.code}).`);
+      break;
+    }
+    state = step.value.state;
+  }
+  return problems;
 }

@@ -51,8 +51,8 @@ export function playRound(state: PokerState, hands: readonly string[]) {
   hands.forEach((hand, seat) => {
     current = must(current, seat, { type: 'write', cards: asDraft(cards(hand)) }).state;
   });
-  hands.forEach((_, seat) => {
-    const step = must(current, seat, { type: 'done' });
+  hands.forEach((hand, seat) => {
+    const step = must(current, seat, { type: 'done', cards: asDraft(cards(hand)) });
     current = step.state;
     events.push(...step.events);
   });

@@ -60,7 +60,8 @@ function written(state: TricksState, hands: number[][]) {
   });
   const events = [];
   for (let seat = 0; seat < hands.length; seat++) {
-    const step = must(s, seat, { type: 'done' });
+    const cards = asDraft(hands[seat]!.map((value) => ({ value, suit: null })));
+    const step = must(s, seat, { type: 'done', cards });
     s = step.state;
     events.push(...step.events);
   }

@@ -38,7 +38,7 @@ const draft = (values: number[]) => asDraft(values.map((value) => ({ value, suit
 function written(state: TwentyOneState, hands: number[][]): TwentyOneState {
   let s = state;
   hands.forEach((hand, seat) => (s = must(s, seat, { type: 'write', cards: draft(hand) }).state));
-  hands.forEach((_, seat) => (s = must(s, seat, { type: 'done' }).state));
+  hands.forEach((hand, seat) => (s = must(s, seat, { type: 'done', cards: draft(hand) }).state));
   return s;
 }
 
@@ -70,7 +70,7 @@ describe('21 rulings (V)', () => {
     const state = game(3);
     expect(twentyOneTimer(state)).toEqual({ key: 'write/1', seconds: 60 });
     const dup = must(state, 0, { type: 'write', cards: draft([13, 13, 13, 13]) }).state;
-    expect(trumpen21.apply(dup, 0, { type: 'done' }).ok).toBe(true);
+    expect(trumpen21.apply(dup, 0, { type: 'done', cards: draft([13, 13, 13, 13]) }).ok).toBe(true);
     const suited = trumpen21.apply(state, 0, {
       type: 'write',
       cards: [{ value: 5, suit: 'S' }, ...draft([1, 2, 3])],

@@ -8,8 +8,11 @@ import type {
   RoomRecord,
   RoomStamp,
   RoomStore,
+  StoredDraft,
   StoredGame,
 } from './types';
+
+const DAY_MS = 86_400_000;
 
 /**
  * Rooms in Redis, for several server nodes. A room is served by one node at a time, its owner (the
@@ -246,6 +249,7 @@ export class RedisStore implements RoomStore {
     game: (code: string, n: number) => `${this.prefix}game:${code}:${n}`,
     log: (code: string, n: number) => `${this.prefix}log:${code}:${n}`,
     ids: (code: string, n: number) => `${this.prefix}ids:${code}:${n}`,
+    drafts: (code: string, n: number) => `${this.prefix}drafts:${code}:${n}`,
     activity: () => `${this.prefix}activity`,
     legacyRooms: () => `${this.prefix}rooms`,
     nodes: () => `${this.prefix}nodes`,
@@ -286,9 +290,10 @@ export class RedisStore implements RoomStore {
     const parsed = JSON.parse(header) as GameHeader;
     const usable = usableSnapshot(snapshot, parsed);
     const from = usable ? Number(snapshotVersion ?? 0) : 0;
-    const [tail, ids] = await Promise.all([
+    const [tail, ids, drafts] = await Promise.all([
       this.redis.lrange(this.key.log(room.code, n), from, -1),
       this.redis.hgetall(this.key.ids(room.code, n)),
+      this.redis.hgetall(this.key.drafts(room.code, n)),
     ]);
     const actionIds = new Map<string, number>();
     for (const [key, version] of Object.entries(ids)) actionIds.set(key, Number(version));
@@ -297,6 +302,12 @@ export class RedisStore implements RoomStore {
       snapshot: usable,
       tail: tail.map((entry) => JSON.parse(entry) as LogEntry),
       actionIds,
+      drafts: new Map(
+        Object.entries(drafts).map(([seat, draft]) => [
+          Number(seat),
+          JSON.parse(draft) as StoredDraft,
+        ]),
+      ),
     };
   }
 
@@ -409,7 +420,27 @@ export class RedisStore implements RoomStore {
       room.code,
       this.node,
     );
+    // A finished game's drafts are nobody's business any more.
+    if (finished && appended === 1) await this.redis.del(this.key.drafts(room.code, n));
     return this.fenced(room.code, appended);
+  }
+
+  /**
+   * A seat's draft, over the one before, in a hash that expires a day after its last write (a
+   * game's drafts matter only while it is played).
+   */
+  async saveDraft(
+    code: string,
+    gameNumber: number,
+    seat: number,
+    draft: StoredDraft,
+  ): Promise<void> {
+    const key = this.key.drafts(code, gameNumber);
+    await this.redis
+      .multi()
+      .hset(key, String(seat), JSON.stringify(draft))
+      .pexpire(key, DAY_MS)
+      .exec();
   }
 
   async loadGame(code: string, gameNumber: number): Promise<StoredGame | null> {

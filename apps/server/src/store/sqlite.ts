@@ -6,6 +6,7 @@ import type { LogEntry } from '@trepenta/engine';
 import { actionKey, usableSnapshot } from './types';
 import type {
   GameHeader,
+  StoredDraft,
   RoomStamp,
   LoadedGame,
   LoadedRoom,
@@ -94,6 +95,13 @@ function openDatabase(file: string, synchronous: 'FULL' | 'NORMAL'): Database.Da
         action_id TEXT NOT NULL,
         entry TEXT NOT NULL,
         PRIMARY KEY (code, game, version)
+      );
+      CREATE TABLE IF NOT EXISTS drafts (
+        code TEXT NOT NULL,
+        game INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        draft TEXT NOT NULL,
+        PRIMARY KEY (code, game, seat)
       );
     `);
   } catch (error) {
@@ -248,6 +256,16 @@ export class SqliteStore implements RoomStore {
       ids: this.db.prepare<[string, number], { seat: string; action_id: string; version: number }>(
         'SELECT seat, action_id, version FROM actions WHERE code = ? AND game = ?',
       ),
+      putDraft: this.db.prepare(
+        'INSERT INTO drafts (code, game, seat, draft) VALUES (?, ?, ?, ?) ' +
+          'ON CONFLICT (code, game, seat) DO UPDATE SET draft = excluded.draft',
+      ),
+      drafts: this.db.prepare<[string, number], { seat: number; draft: string }>(
+        'SELECT seat, draft FROM drafts WHERE code = ? AND game = ?',
+      ),
+      // A finished game's drafts, and a deleted room's, are nobody's business any more.
+      dropDrafts: this.db.prepare('DELETE FROM drafts WHERE code = ? AND game = ?'),
+      dropRoomDrafts: this.db.prepare('DELETE FROM drafts WHERE code = ?'),
     };
     const checkpoints = {
       intervalMs: 500,
@@ -318,6 +336,11 @@ export class SqliteStore implements RoomStore {
         .all(room.code, room.gameNumber, from)
         .map((r) => JSON.parse(r.entry) as LogEntry),
       actionIds,
+      drafts: new Map(
+        this.statements.drafts
+          .all(room.code, room.gameNumber)
+          .map((r) => [r.seat, JSON.parse(r.draft) as StoredDraft]),
+      ),
     };
   }
 
@@ -453,7 +476,14 @@ export class SqliteStore implements RoomStore {
   deleteRoom(code: string): Promise<boolean> {
     return this.write(() => {
       this.statements.deleteRoom.run(code);
+      this.statements.dropRoomDrafts.run(code);
       return true;
+    });
+  }
+
+  saveDraft(code: string, gameNumber: number, seat: number, draft: StoredDraft): Promise<void> {
+    return this.write(() => {
+      this.statements.putDraft.run(code, gameNumber, seat, JSON.stringify(draft));
     });
   }
 
@@ -498,7 +528,10 @@ export class SqliteStore implements RoomStore {
           room.gameNumber,
         );
       }
-      if (finished) this.statements.finish.run(room.code, room.gameNumber);
+      if (finished) {
+        this.statements.finish.run(room.code, room.gameNumber);
+        this.statements.dropDrafts.run(room.code, room.gameNumber);
+      }
       if (roomChanged) this.putRoom(room);
       return true;
     });

@@ -151,6 +151,20 @@ export interface LoadedGame {
   readonly tail: readonly LogEntry[];
   /** Every (seat, actionId) → version of this game, for duplicate detection across restarts. */
   readonly actionIds: ReadonlyMap<string, number>;
+  /** Each seat's latest private draft (module.drafts), kept apart from the log. */
+  readonly drafts: ReadonlyMap<number, StoredDraft>;
+}
+
+/**
+ * A seat's private draft (docs/platform.md, "Private drafts"): the draft action that replaces the
+ * seat's whole draft, and the writing step and version it was made at (restored only into that
+ * step, and only if the seat has not acted in public since).
+ */
+export interface StoredDraft {
+  readonly step: string;
+  /** The game version it was made at (a draft takes no version step). */
+  readonly version: number;
+  readonly action: unknown;
 }
 
 /**
@@ -252,6 +266,11 @@ export interface RoomStore {
     finished: boolean,
     roomChanged: boolean,
   ): Promise<boolean>;
+  /**
+   * Keeps a seat's latest private draft of a game, over the one before: never in the log, never
+   * in a replay; loaded with the game (LoadedGame.drafts) so that a restart restores it.
+   */
+  saveDraft(code: string, gameNumber: number, seat: number, draft: StoredDraft): Promise<void>;
   loadGame(code: string, gameNumber: number): Promise<StoredGame | null>;
   /** One entry of a game's log, by version (a retry's earlier move), or null: one lookup, not the log. */
   loadEntry(code: string, gameNumber: number, version: number): Promise<LogEntry | null>;

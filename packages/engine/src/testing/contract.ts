@@ -250,6 +250,49 @@ export function describeGameModule<S>(module: AnyGameModule, hooks: ContractHook
       }
     });
 
+    it.runIf(module.drafts !== undefined)(
+      'private drafts: an edit changes only its own seat’s view, with no version step and no event',
+      () => {
+        let edits = 0;
+        const failures: string[] = [];
+        for (const { name, game } of games()) {
+          const random = seededRandom(11 + game.steps.length);
+          for (const step of sampled(game)) {
+            const state = step.after;
+            if (module.result(state) !== null || module.drafts!.step(state) === null) continue;
+            for (const seat of module.pendingSeats(state)) {
+              const legal = module.legalActions(module.viewFor(state, seat));
+              const drafts = legal.spaces
+                .map((space: { sample(r: () => number): unknown }) => space.sample(random))
+                .filter((action: unknown) => module.drafts!.isDraft(action));
+              for (const action of drafts) {
+                const result = module.apply(state, seat, action);
+                if (!result.ok) {
+                  failures.push(`${name}: seat ${seat}'s draft refused (${result.error.code})`);
+                  continue;
+                }
+                edits++;
+                const after = result.value.state;
+                if (module.version(after) !== module.version(state))
+                  failures.push(`${name}: a draft took a version step`);
+                if (result.value.events.length > 0)
+                  failures.push(`${name}: a draft emitted events`);
+                if (module.drafts!.step(after) !== module.drafts!.step(state))
+                  failures.push(`${name}: a draft changed the writing step`);
+                for (const viewer of viewersOf(game.seatCount)) {
+                  if (viewer === seat) continue;
+                  if (json(module.viewFor(after, viewer)) !== json(module.viewFor(state, viewer)))
+                    failures.push(`${name}: viewer ${viewer} sees seat ${seat}'s draft change`);
+                }
+              }
+            }
+          }
+        }
+        expect(failures.slice(0, 5)).toEqual([]);
+        expect(edits).toBeGreaterThan(0);
+      },
+    );
+
     it('redaction by non-interference: what a viewer may not know can change without their view changing', () => {
       let alterations = 0;
       const failures: string[] = [];
@@ -338,7 +381,9 @@ export function describeGameModule<S>(module: AnyGameModule, hooks: ContractHook
             for (const action of [...listed, ...drawn]) {
               const result = module.apply(state, seat, action, at);
               expect(result.ok, `${name}: seat ${seat} ${json(action)}`).toBe(true);
-              if (result.ok) expect(module.version(result.value.state)).toBe(version + 1);
+              // A private draft (module.drafts) takes no version step; every other action one.
+              const step = module.drafts?.isDraft(action) ? 0 : 1;
+              if (result.ok) expect(module.version(result.value.state)).toBe(version + step);
               accepted++;
             }
             for (const candidate of mutations(legal.actions, view, random, 12)) {

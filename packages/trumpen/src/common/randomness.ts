@@ -2,7 +2,8 @@
  * C6: one committed secret per game. The commitment c = SHA-256("trumpen/1" ‖ gameId ‖ variant ‖
  * s); the working key k = HMAC-SHA256(s, the seats' nonces in seat order); every random number is
  * drawn from a stream HMAC-SHA256(k, label ‖ counter) (the engine's streams). Labels: "start" (21,
- * Trick Taking), "starters" (Speed), "salt/r/seat" (C4), "bot/seat/r/n" (the stand-in's choices).
+ * Trick Taking), "starters" (Speed), "salt/r/seat" (C4), "bot/seat/r/n" (every choice a bot or the
+ * stand-in makes at random; each module's `botRandom` says which decision of the round `n` is).
  */
 import { bytesToHex, commitmentOf, createStream, nextUint32, nonceKey } from '@trepenta/engine';
 import type { GameModule, RandomStream, Randomness } from '@trepenta/engine';
@@ -60,7 +61,7 @@ export function uniform(source: RandomStream): () => number {
   return () => nextUint32(source) / 0x1_0000_0000;
 }
 
-/** The stand-in's committed choices for a seat in a round: stream "bot/seat/r/n". */
+/** A bot's or the stand-in's committed numbers for a seat's decision `n` in a round: "bot/seat/r/n". */
 export function botStream(randomness: Randomness, seat: number, round: number, n: number) {
   return uniform(stream(randomness, `bot/${seat}/${round}/${n}`));
 }

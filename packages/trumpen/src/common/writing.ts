@@ -1,13 +1,15 @@
 /**
- * C3: a writing phase, a simultaneous step. Each seat edits a private draft (kept in the state, so
- * a reload restores it), presses Done (public) and may withdraw Done until the last seat presses
- * it; the phase closes when all are Done or its timer runs out (the stand-in then completes the
+ * C3: a writing phase, a simultaneous step. Each seat edits a private draft: a `write` is a draft
+ * edit in the platform's sense (docs/platform.md, "Private drafts"), applied without a version
+ * step, sent to nobody else and kept apart from the log, so a reload restores it. Done (public)
+ * carries the hand it locks, so the log alone replays the game; Done may be withdrawn until the
+ * last seat presses it; the phase closes when all are Done or its timer runs out (the stand-in then completes the
  * drafts left). Edits and withdrawals per seat and phase are capped, which bounds a game's
  * actions without limiting anyone who plays.
  */
 import { z } from 'zod';
 import { err, ok } from '@trepenta/engine';
-import type { Result } from '@trepenta/engine';
+import type { ActionSpace, Drafts, LegalActions, Result } from '@trepenta/engine';
 import type { Card, Suit } from './cards';
 import { sameCard, suitSchema, valueSchema } from './cards';
 
@@ -123,15 +125,68 @@ export function editDraft(
   });
 }
 
+/** Done with the hand it locks (the seat's draft becomes that hand). */
 export function pressDone(
   writing: Writing,
   seat: number,
+  cards: readonly DraftCard[],
   rules: WritingRules,
 ): Result<Writing, WritingCode> {
   if (writing.done[seat]) return err('ALREADY_DONE');
-  const hand = handOf(writing.drafts[seat] ?? [], rules);
+  const hand = handOf(cards, rules);
   if (!hand.ok) return hand;
-  return ok({ ...writing, done: replaceAt(writing.done, seat, true) });
+  return ok({
+    ...writing,
+    drafts: replaceAt(writing.drafts, seat, asDraft(hand.value)),
+    done: replaceAt(writing.done, seat, true),
+  });
+}
+
+/** A writing phase's seat actions: a draft edit, Done with its hand, and Done withdrawn. */
+export type WritingAction =
+  | { readonly type: 'write'; readonly cards: DraftCard[] }
+  | { readonly type: 'done'; readonly cards: DraftCard[] }
+  | { readonly type: 'withdraw' };
+
+/** The wire schemas of the writing actions, for hands of `slots` cards. */
+export function writingActionSchemas(slots: number) {
+  const cards = z.array(draftCardSchema).max(slots);
+  return [
+    z.object({ type: z.literal('write'), cards }).strict(),
+    z.object({ type: z.literal('done'), cards }).strict(),
+    z.object({ type: z.literal('withdraw') }).strict(),
+  ] as const;
+}
+
+/** One writing action applied to the phase. */
+export function applyWriting(
+  writing: Writing,
+  seat: number,
+  action: WritingAction,
+  rules: WritingRules,
+): Result<Writing, WritingCode> {
+  if (action.type === 'write') return editDraft(writing, seat, action.cards, rules);
+  if (action.type === 'done') return pressDone(writing, seat, action.cards, rules);
+  return withdrawDone(writing, seat);
+}
+
+/**
+ * C3 as the platform's private drafts: a `write` is a draft edit (the game's apply gives it no
+ * version step and no event); the step is the writing phase of the round.
+ */
+export function writingDrafts<
+  S extends { readonly phase: string; readonly round: number },
+  A extends { readonly type: string },
+>(): Drafts<S, A> {
+  return {
+    isDraft: (action) => action.type === 'write',
+    step: (state) => (state.phase === 'writing' ? `write/${state.round}` : null),
+  };
+}
+
+/** The version a writing game's step leaves: one more, except after a draft edit (C3). */
+export function nextVersion(version: number, action: { readonly type: string }): number {
+  return action.type === 'write' ? version : version + 1;
 }
 
 export function withdrawDone(writing: Writing, seat: number): Result<Writing, WritingCode> {
@@ -177,4 +232,51 @@ export function randomDraft(rules: WritingRules, random: () => number): DraftCar
     value: random() < 0.15 ? null : 1 + Math.floor(random() * rules.maxValue),
     suit: !rules.suits || random() < 0.15 ? null : suits[Math.floor(random() * 4)]!,
   }));
+}
+
+/**
+ * What a seat may do in a writing phase, from its own view: withdraw once Done; else edit its draft
+ * (any draft within the rules) or press Done with any complete hand (its draft's, when complete).
+ */
+export function writingLegal(
+  rules: WritingRules,
+  draft: readonly DraftCard[] | null,
+  done: boolean,
+): LegalActions<WritingAction> {
+  if (done) return { actions: [{ type: 'withdraw' }], spaces: [] };
+  const complete = draft !== null && handOf(draft, rules).ok;
+  const cells = (rules.maxValue + 1) * (rules.suits ? 5 : 1);
+  const write: ActionSpace<WritingAction> = {
+    kind: 'write',
+    size: cells ** rules.slots,
+    sample: (random) => ({ type: 'write', cards: randomDraft(rules, random) }),
+    contains: (action) => action.type === 'write' && draftProblem(action.cards, rules) === null,
+  };
+  const hand: ActionSpace<WritingAction> = {
+    kind: 'done',
+    size: (rules.maxValue * (rules.suits ? 4 : 1)) ** rules.slots,
+    sample: (random) => ({ type: 'done', cards: asDraft(randomCompleteHand(rules, random)) }),
+    contains: (action) => action.type === 'done' && handOf(action.cards, rules).ok,
+  };
+  return {
+    actions: complete
+      ? [{ type: 'done', cards: draft.map((c) => ({ value: c.value, suit: c.suit })) }]
+      : [],
+    spaces: [write, hand],
+  };
+}
+
+/** A random complete hand within the rules (distinct where the rules ask). */
+export function randomCompleteHand(rules: WritingRules, random: () => number): Card[] {
+  const suits = ['S', 'H', 'D', 'C'] as const;
+  const hand: Card[] = [];
+  for (let tries = 0; hand.length < rules.slots && tries < 1000; tries++) {
+    const card: Card = {
+      value: 1 + Math.floor(random() * rules.maxValue),
+      suit: rules.suits ? suits[Math.floor(random() * 4)]! : null,
+    };
+    if (rules.distinct && hand.some((other) => sameCard(other, card))) continue;
+    hand.push(card);
+  }
+  return hand;
 }

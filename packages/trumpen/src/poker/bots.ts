@@ -1,16 +1,29 @@
 /**
  * P10 and P11: how a bot writes its hand. The greedy bot scores candidate hands (straight flushes,
  * four of a kinds, full houses, random legal hands) by their mean points against sampled tables of
- * opponents who favour the strong hands, and writes the best. Counts and probabilities are tuning,
+ * opponents who write any legal hand, and writes the best. Counts and probabilities are tuning,
  * not rules; they are kept small enough for a bot to decide in milliseconds.
  */
 import type { Card, Suit } from '../common/cards';
 import { SUITS, handText, sameCard } from '../common/cards';
-import { classify } from './hands';
-import { resolveClassified } from './showdown';
+import { CATEGORIES, classify } from './hands';
+import { keyOf, winnersAmong } from './showdown';
 
-/** Tuning (P11): candidates drawn from the structured hands, random candidates, sampled tables. */
-export const GREEDY_TUNING = { structured: 40, random: 12, tables: 40 } as const;
+/**
+ * Tuning (P11): candidates drawn from the structured hands, random candidates, sampled tables, and
+ * how often an imagined opponent writes each kind of hand (the rest: any legal hand). Measured
+ * (`pnpm simulate --game trumpen-poker`): opponents imagined as writing any legal hand make a bot
+ * that clearly beats random writers; imagined as favouring the strong hands (as first tuned) it
+ * lost to them, because strong hands share cards and are eliminated first (P5).
+ */
+export const GREEDY_TUNING = {
+  structured: 8,
+  random: 40,
+  tables: 48,
+  straightFlush: 0,
+  fourOfAKind: 0,
+  fullHouse: 0,
+} as const;
 
 type Random = () => number;
 
@@ -82,12 +95,54 @@ export function randomHand(maxValue: number, random: Random, keep: readonly Card
   return hand;
 }
 
+const RANK: Readonly<Record<string, number>> = Object.fromEntries(
+  CATEGORIES.map((category, i) => [category, i]),
+);
+
+/**
+ * P5 for one seat, without the showdown's record: the survivors of the deciding level when `seat`
+ * is among them, else none (it cannot score). `held` is scratch space (returned zeroed).
+ */
+function survivorsWith(
+  keys: readonly (readonly number[])[],
+  ranks: readonly number[],
+  seat: number,
+  held: Uint8Array,
+): number[] {
+  for (const seatKeys of keys) for (const key of seatKeys) held[key]!++;
+  let alive = (1 << keys.length) - 1;
+  const survivors: number[] = [];
+  for (let rank = 0; rank < CATEGORIES.length; rank++) {
+    let declarers = 0;
+    let out = 0;
+    for (let s = 0; s < keys.length; s++) {
+      if (!(alive & (1 << s)) || ranks[s] !== rank) continue;
+      declarers |= 1 << s;
+      if (keys[s]!.some((key) => held[key]! > 1)) out |= 1 << s;
+    }
+    if (declarers === 0) continue;
+    if (declarers !== out) {
+      const kept = declarers & ~out;
+      if (kept & (1 << seat))
+        for (let s = 0; s < keys.length; s++) if (kept & (1 << s)) survivors.push(s);
+      break;
+    }
+    if (out & (1 << seat)) break;
+    for (let s = 0; s < keys.length; s++)
+      if (out & (1 << s)) for (const key of keys[s]!) held[key]!--;
+    alive &= ~out;
+  }
+  held.fill(0);
+  return survivors;
+}
+
 /** An opponent as P11 imagines one. */
 function sampleOpponent(maxValue: number, random: Random): Card[] {
   const r = random();
-  if (r < 0.5) return pickOne(straightFlushes(maxValue), random);
-  if (r < 0.7) return pickOne(fourOfAKinds(maxValue), random);
-  if (r < 0.85) return pickOne(fullHouses(maxValue), random);
+  const { straightFlush, fourOfAKind, fullHouse } = GREEDY_TUNING;
+  if (r < straightFlush) return pickOne(straightFlushes(maxValue), random);
+  if (r < straightFlush + fourOfAKind) return pickOne(fourOfAKinds(maxValue), random);
+  if (r < straightFlush + fourOfAKind + fullHouse) return pickOne(fullHouses(maxValue), random);
   return randomHand(maxValue, random);
 }
 
@@ -136,17 +191,31 @@ export function greedyHand(
     ),
   );
   const tableClasses = tables.map((table) => table.map(classify));
+  const tableKeys = tables.map((table) => table.map((hand) => hand.map(keyOf)));
+  const tableRanks = tableClasses.map((classes) => classes.map((c) => RANK[c.category]!));
+  const held = new Uint8Array(60);
   let best: Card[] = candidates[0]!;
   let bestScore = -1;
   let bestText = handText(best);
   for (const candidate of candidates) {
     const own = classify(candidate);
+    const ownKeys = candidate.map(keyOf);
+    const ownRank = RANK[own.category]!;
     let total = 0;
-    tables.forEach((table, t) => {
-      const hands = table.map((hand, s) => (s === seat ? candidate : hand));
-      const classes = tableClasses[t]!.map((c, s) => (s === seat ? own : c));
-      total += resolveClassified(hands, classes, pokerOrder).points[seat]!;
-    });
+    for (let t = 0; t < tables.length; t++) {
+      const keys = tableKeys[t]!;
+      const ranks = tableRanks[t]!;
+      keys[seat] = ownKeys;
+      ranks[seat] = ownRank;
+      // Most tables end without this seat scoring: only the survivors of the deciding level are
+      // compared (P6), the showdown's record is not built.
+      const survivors = survivorsWith(keys, ranks, seat, held);
+      if (survivors.length === 0) continue;
+      const classes = tableClasses[t]!;
+      classes[seat] = own;
+      if (winnersAmong(survivors, classes, own.category, pokerOrder).includes(seat))
+        total += own.points;
+    }
     const text = handText(candidate);
     if (total > bestScore || (total === bestScore && text < bestText)) {
       best = candidate;

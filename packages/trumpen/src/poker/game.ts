@@ -11,14 +11,13 @@ import { botStream, saltOf } from '../common/randomness';
 import {
   WRITING_ERRORS,
   allDone,
+  applyWriting,
+  nextVersion,
   asDraft,
   completeCards,
-  editDraft,
   handOf,
   openWriting,
-  pressDone,
   seatsNotDone,
-  withdrawDone,
 } from '../common/writing';
 import type { WritingRules } from '../common/writing';
 import { greedyHand } from './bots';
@@ -205,12 +204,7 @@ function applySeat(state: PokerState, seat: number, action: PokerAction): Step {
     case 'done':
     case 'withdraw': {
       if (state.phase !== 'writing' || !state.writing) return err(fail('WRONG_PHASE'));
-      const changed =
-        action.type === 'write'
-          ? editDraft(state.writing, seat, action.cards, rules)
-          : action.type === 'done'
-            ? pressDone(state.writing, seat, rules)
-            : withdrawDone(state.writing, seat);
+      const changed = applyWriting(state.writing, seat, action, rules);
       if (!changed.ok) return err(fail(changed.error));
       // A draft's edit is nobody else's business (C3): no event.
       if (action.type === 'done') events.push({ type: 'done', seat });
@@ -260,7 +254,7 @@ export function applyPoker(
   }
   if (!step.ok) return step;
   return ok({
-    state: { ...step.value.state, version: state.version + 1 },
+    state: { ...step.value.state, version: nextVersion(state.version, action) },
     events: step.value.events,
   });
 }

@@ -1,16 +1,9 @@
 /** TrumPen Poker as a platform module (`trumpen-poker`). */
 import { botRandom, exampleRandomness, mergeSettings } from '@trepenta/engine';
-import type {
-  ActionSpace,
-  BotLevel,
-  GameModule,
-  LegalActions,
-  OptionSpec,
-  ScoreSheet,
-} from '@trepenta/engine';
+import type { BotLevel, GameModule, LegalActions, OptionSpec, ScoreSheet } from '@trepenta/engine';
 import { placesByTotal } from '../common/base';
-import { trumpenFairness } from '../common/randomness';
-import { asDraft, completeCards, draftProblem, handOf, randomDraft } from '../common/writing';
+import { botStream, trumpenFairness } from '../common/randomness';
+import { asDraft, completeCards, handOf, writingDrafts, writingLegal } from '../common/writing';
 import { greedyHand, randomHand } from './bots';
 import {
   POKER_ERRORS,
@@ -41,35 +34,27 @@ const OPTIONS: readonly OptionSpec[] = [
   { key: 'betweenSeconds', kind: 'seconds', min: 3, max: 60, group: 'timers' },
 ];
 
-/** Every draft a seat may send: each card blank or in range (duplicates and blanks allowed). */
-function writeSpace(view: PokerView): ActionSpace<PokerAction> {
-  const rules = pokerRules(view.seatCount);
-  return {
-    kind: 'write',
-    size: ((rules.maxValue + 1) * 5) ** rules.slots,
-    sample: (random) => ({ type: 'write', cards: randomDraft(rules, random) }),
-    contains: (action) => action.type === 'write' && draftProblem(action.cards, rules) === null,
-  };
-}
-
 export function pokerLegalActions(view: PokerView): LegalActions<PokerAction> {
   const seat = view.viewer;
   if (typeof seat !== 'number' || view.phase === 'over') return { actions: [], spaces: [] };
   if (view.phase === 'between')
     return { actions: view.ready[seat] ? [] : [{ type: 'ready' }], spaces: [] };
-  if (view.done?.[seat]) return { actions: [{ type: 'withdraw' }], spaces: [] };
-  const complete = view.draft !== null && handOf(view.draft, pokerRules(view.seatCount)).ok;
-  return { actions: complete ? [{ type: 'done' }] : [], spaces: [writeSpace(view)] };
+  return writingLegal(pokerRules(view.seatCount), view.draft, view.done?.[seat] ?? false);
 }
 
-export function pokerChooseBot(view: PokerView, level: BotLevel, seed: number): PokerAction | null {
+export function pokerChooseBot(
+  view: PokerView,
+  level: BotLevel,
+  seed: number,
+  committed?: () => number,
+): PokerAction | null {
   const seat = view.viewer;
   if (typeof seat !== 'number' || view.phase === 'over') return null;
   if (view.phase === 'between') return view.ready[seat] ? null : { type: 'ready' };
   if (view.done?.[seat] || view.draft === null) return null;
   const rules = pokerRules(view.seatCount);
-  if (handOf(view.draft, rules).ok) return { type: 'done' };
-  const random = botRandom(seed);
+  if (handOf(view.draft, rules).ok) return { type: 'done', cards: [...view.draft] };
+  const random = committed ?? botRandom(seed);
   const hand =
     level === 'random'
       ? randomHand(rules.maxValue, random)
@@ -81,7 +66,7 @@ export function pokerChooseBot(view: PokerView, level: BotLevel, seed: number): 
           random,
           completeCards(view.draft, rules),
         );
-  return { type: 'write', cards: asDraft(hand) };
+  return { type: 'done', cards: asDraft(hand) };
 }
 
 export function pokerSheet(view: PokerView): ScoreSheet {
@@ -133,6 +118,7 @@ export const trumpenPoker: GameModule<
   pendingSeats: pokerPending,
   timer: pokerTimer,
   standIn: (state, key) => pokerStandIn(state, key),
+  drafts: writingDrafts(),
   result: (state) =>
     state.phase === 'over'
       ? { places: state.abandoned ? [] : placesByTotal(state.scores), abandoned: state.abandoned }
@@ -154,6 +140,7 @@ export const trumpenPoker: GameModule<
   legalActions: pokerLegalActions,
   botLevels: ['random', 'greedy'],
   standInLevel: 'greedy',
+  botRandom: (state, seat) => botStream(state.randomness, seat, state.round, 0),
   chooseBot: pokerChooseBot,
   botPace: (view) => (view.phase === 'writing' ? 'think' : 'instant'),
 };

@@ -57,7 +57,7 @@ export function winnersAmong(
 }
 
 const SUIT_INDEX: Readonly<Record<string, number>> = { S: 0, H: 1, D: 2, C: 3 };
-const keyOf = (card: Card): number => card.value * 4 + (SUIT_INDEX[card.suit ?? 'S'] ?? 0);
+export const keyOf = (card: Card): number => card.value * 4 + (SUIT_INDEX[card.suit ?? 'S'] ?? 0);
 
 export function resolveShowdown(
   hands: readonly (readonly Card[])[],

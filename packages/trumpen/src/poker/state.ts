@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Randomness } from '@trepenta/engine';
 import type { Card } from '../common/cards';
 import { cardSchema } from '../common/cards';
-import { draftCardSchema } from '../common/writing';
+import { writingActionSchemas } from '../common/writing';
 import type { Writing } from '../common/writing';
 import { hexSchema, seatSchema } from '../common/base';
 import { CATEGORIES } from './hands';
@@ -60,9 +60,7 @@ export interface PokerState {
 }
 
 export const pokerActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('write'), cards: z.array(draftCardSchema).max(5) }).strict(),
-  z.object({ type: z.literal('done') }).strict(),
-  z.object({ type: z.literal('withdraw') }).strict(),
+  ...writingActionSchemas(5),
   z.object({ type: z.literal('ready') }).strict(),
 ]);
 export type PokerAction = z.infer<typeof pokerActionSchema>;

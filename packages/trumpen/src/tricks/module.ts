@@ -1,16 +1,9 @@
 /** TrumPen Trick Taking as a platform module (`trumpen-tricks`). */
 import { botRandom, exampleRandomness, mergeSettings } from '@trepenta/engine';
-import type {
-  ActionSpace,
-  BotLevel,
-  GameModule,
-  LegalActions,
-  OptionSpec,
-  ScoreSheet,
-} from '@trepenta/engine';
+import type { BotLevel, GameModule, LegalActions, OptionSpec, ScoreSheet } from '@trepenta/engine';
 import { placesByTotal } from '../common/base';
-import { trumpenFairness } from '../common/randomness';
-import { asDraft, draftProblem, handOf, randomDraft } from '../common/writing';
+import { botStream, trumpenFairness } from '../common/randomness';
+import { asDraft, handOf, writingDrafts, writingLegal } from '../common/writing';
 import { greedyPlay, greedyWrite } from './bots';
 import {
   TRICKS_ERRORS,
@@ -40,25 +33,13 @@ const OPTIONS: readonly OptionSpec[] = [
   { key: 'betweenSeconds', kind: 'seconds', min: 3, max: 60, group: 'timers' },
 ];
 
-function writeSpace(view: TricksView): ActionSpace<TricksAction> {
-  const rules = tricksRules(view.seatCount);
-  return {
-    kind: 'write',
-    size: (rules.maxValue + 1) ** 3,
-    sample: (random) => ({ type: 'write', cards: randomDraft(rules, random) }),
-    contains: (action) => action.type === 'write' && draftProblem(action.cards, rules) === null,
-  };
-}
-
 export function tricksLegalActions(view: TricksView): LegalActions<TricksAction> {
   const seat = view.viewer;
   const none = { actions: [], spaces: [] };
   if (typeof seat !== 'number') return none;
   switch (view.phase) {
     case 'writing': {
-      if (view.done?.[seat]) return { actions: [{ type: 'withdraw' }], spaces: [] };
-      const complete = view.draft !== null && handOf(view.draft, tricksRules(view.seatCount)).ok;
-      return { actions: complete ? [{ type: 'done' }] : [], spaces: [writeSpace(view)] };
+      return writingLegal(tricksRules(view.seatCount), view.draft, view.done?.[seat] ?? false);
     }
     case 'play':
       if (view.toPlay !== seat || !view.trick || !view.hand) return none;
@@ -81,18 +62,20 @@ export function tricksChooseBot(
   view: TricksView,
   level: BotLevel,
   seed: number,
+  committed?: () => number,
 ): TricksAction | null {
   const seat = view.viewer;
   if (typeof seat !== 'number') return null;
-  const random = botRandom(seed);
+  const random = committed ?? botRandom(seed);
   if (view.phase === 'writing') {
     if (view.done?.[seat] || view.draft === null) return null;
-    if (handOf(view.draft, tricksRules(view.seatCount)).ok) return { type: 'done' };
+    if (handOf(view.draft, tricksRules(view.seatCount)).ok)
+      return { type: 'done', cards: [...view.draft] };
     const values =
       level === 'random'
         ? Array.from({ length: 3 }, () => 1 + Math.floor(random() * view.maxValue))
         : greedyWrite(view.grid, view.maxValue, random);
-    return { type: 'write', cards: asDraft(values.map((value) => ({ value, suit: null }))) };
+    return { type: 'done', cards: asDraft(values.map((value) => ({ value, suit: null }))) };
   }
   if (
     level === 'greedy' &&
@@ -159,6 +142,7 @@ export const trumpenTricks: GameModule<
   checksVersion: (action) => action.type === 'play',
   pendingSeats: tricksPending,
   timer: tricksTimer,
+  drafts: writingDrafts(),
   standIn: (state, key) => tricksStandIn(state, key),
   result: (state) =>
     state.phase === 'over'
@@ -188,6 +172,13 @@ export const trumpenTricks: GameModule<
   legalActions: tricksLegalActions,
   botLevels: ['random', 'greedy'],
   standInLevel: 'greedy',
+  botRandom: (state, seat) =>
+    botStream(
+      state.randomness,
+      seat,
+      state.round,
+      state.phase === 'play' ? 1 + state.tricks.length : 0,
+    ),
   chooseBot: tricksChooseBot,
   botPace: (view) => (view.phase === 'between' ? 'instant' : 'think'),
 };

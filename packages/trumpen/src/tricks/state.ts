@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Randomness } from '@trepenta/engine';
 import { suitSchema, valueSchema } from '../common/cards';
 import type { Suit } from '../common/cards';
-import { draftCardSchema } from '../common/writing';
+import { writingActionSchemas } from '../common/writing';
 import type { Writing } from '../common/writing';
 import { hexSchema, seatSchema } from '../common/base';
 import type { Played } from './rules';
@@ -75,9 +75,7 @@ export interface TricksState {
 const playedSchema = z.object({ value: valueSchema, suit: suitSchema }).strict();
 
 export const tricksActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('write'), cards: z.array(draftCardSchema).max(3) }).strict(),
-  z.object({ type: z.literal('done') }).strict(),
-  z.object({ type: z.literal('withdraw') }).strict(),
+  ...writingActionSchemas(3),
   z.object({ type: z.literal('play'), value: valueSchema, suit: suitSchema }).strict(),
   z.object({ type: z.literal('ready') }).strict(),
 ]);

@@ -11,14 +11,13 @@ import { saltOf, stream, uniform } from '../common/randomness';
 import {
   WRITING_ERRORS,
   allDone,
+  applyWriting,
+  nextVersion,
   asDraft,
   completeCards,
-  editDraft,
   handOf,
   openWriting,
-  pressDone,
   seatsNotDone,
-  withdrawDone,
 } from '../common/writing';
 import type { WritingRules } from '../common/writing';
 import { bestTotal, roundPoints } from './score';
@@ -347,7 +346,7 @@ export function applyTwentyOne(
   }
   if (!step.ok) return step;
   return ok({
-    state: { ...step.value.state, version: state.version + 1 },
+    state: { ...step.value.state, version: nextVersion(state.version, action) },
     events: step.value.events,
   });
 }
@@ -363,12 +362,7 @@ function applySeat(
     case 'done':
     case 'withdraw': {
       if (state.phase !== 'writing' || !state.writing) return err(fail('WRONG_PHASE'));
-      const changed =
-        action.type === 'write'
-          ? editDraft(state.writing, seat, action.cards, TWENTYONE_RULES)
-          : action.type === 'done'
-            ? pressDone(state.writing, seat, TWENTYONE_RULES)
-            : withdrawDone(state.writing, seat);
+      const changed = applyWriting(state.writing, seat, action, TWENTYONE_RULES);
       if (!changed.ok) return err(fail(changed.error));
       if (action.type === 'done') events.push({ type: 'done', seat });
       if (action.type === 'withdraw') events.push({ type: 'withdrawn', seat });

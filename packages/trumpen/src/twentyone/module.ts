@@ -1,16 +1,9 @@
 /** TrumPen 21 as a platform module (`trumpen-21`). */
 import { botRandom, exampleRandomness, mergeSettings } from '@trepenta/engine';
-import type {
-  ActionSpace,
-  BotLevel,
-  GameModule,
-  LegalActions,
-  OptionSpec,
-  ScoreSheet,
-} from '@trepenta/engine';
+import type { BotLevel, GameModule, LegalActions, OptionSpec, ScoreSheet } from '@trepenta/engine';
 import { placesByTotal } from '../common/base';
-import { trumpenFairness } from '../common/randomness';
-import { asDraft, draftProblem, handOf, randomDraft } from '../common/writing';
+import { botStream, trumpenFairness } from '../common/randomness';
+import { asDraft, handOf, writingDrafts, writingLegal } from '../common/writing';
 import { greedyTurn, greedyWrite } from './bots';
 import {
   TWENTYONE_ERRORS,
@@ -45,25 +38,13 @@ const OPTIONS: readonly OptionSpec[] = [
   { key: 'betweenSeconds', kind: 'seconds', min: 3, max: 60, group: 'timers' },
 ];
 
-function writeSpace(): ActionSpace<TwentyOneAction> {
-  return {
-    kind: 'write',
-    size: 14 ** 4,
-    sample: (random) => ({ type: 'write', cards: randomDraft(TWENTYONE_RULES, random) }),
-    contains: (action) =>
-      action.type === 'write' && draftProblem(action.cards, TWENTYONE_RULES) === null,
-  };
-}
-
 export function twentyOneLegalActions(view: TwentyOneView): LegalActions<TwentyOneAction> {
   const seat = view.viewer;
   const none = { actions: [], spaces: [] };
   if (typeof seat !== 'number') return none;
   switch (view.phase) {
     case 'writing': {
-      if (view.done?.[seat]) return { actions: [{ type: 'withdraw' }], spaces: [] };
-      const complete = view.draft !== null && handOf(view.draft, TWENTYONE_RULES).ok;
-      return { actions: complete ? [{ type: 'done' }] : [], spaces: [writeSpace()] };
+      return writingLegal(TWENTYONE_RULES, view.draft, view.done?.[seat] ?? false);
     }
     case 'offer':
       return view.starter === seat && view.hand
@@ -87,18 +68,19 @@ export function twentyOneChooseBot(
   view: TwentyOneView,
   level: BotLevel,
   seed: number,
+  committed?: () => number,
 ): TwentyOneAction | null {
   const seat = view.viewer;
   if (typeof seat !== 'number') return null;
-  const random = botRandom(seed);
+  const random = committed ?? botRandom(seed);
   if (view.phase === 'writing') {
     if (view.done?.[seat] || view.draft === null) return null;
-    if (handOf(view.draft, TWENTYONE_RULES).ok) return { type: 'done' };
+    if (handOf(view.draft, TWENTYONE_RULES).ok) return { type: 'done', cards: [...view.draft] };
     const values =
       level === 'random'
         ? Array.from({ length: 4 }, () => 1 + Math.floor(random() * 13))
         : greedyWrite(random);
-    return { type: 'write', cards: asDraft(values.map((value) => ({ value, suit: null }))) };
+    return { type: 'done', cards: asDraft(values.map((value) => ({ value, suit: null }))) };
   }
   if (level === 'greedy') {
     const turn = greedyTurn(view);
@@ -164,6 +146,7 @@ export const trumpen21: GameModule<
     action.type === 'offer' || action.type === 'take' || action.type === 'pass',
   pendingSeats: twentyOnePending,
   timer: twentyOneTimer,
+  drafts: writingDrafts(),
   standIn: (state, key) => twentyOneStandIn(state, key),
   result: (state) =>
     state.phase === 'over'
@@ -195,6 +178,13 @@ export const trumpen21: GameModule<
   legalActions: twentyOneLegalActions,
   botLevels: ['random', 'greedy'],
   standInLevel: 'greedy',
+  botRandom: (state, seat) =>
+    botStream(
+      state.randomness,
+      seat,
+      state.round,
+      state.phase === 'offer' || state.phase === 'respond' ? 1 + state.deal : 0,
+    ),
   chooseBot: twentyOneChooseBot,
   botPace: (view) => (view.phase === 'between' ? 'instant' : 'think'),
 };

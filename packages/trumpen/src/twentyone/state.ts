@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Randomness } from '@trepenta/engine';
 import { valueSchema } from '../common/cards';
-import { draftCardSchema } from '../common/writing';
+import { writingActionSchemas } from '../common/writing';
 import type { Writing } from '../common/writing';
 import { hexSchema, seatSchema } from '../common/base';
 
@@ -67,9 +67,7 @@ export interface TwentyOneState {
 }
 
 export const twentyOneActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('write'), cards: z.array(draftCardSchema).max(4) }).strict(),
-  z.object({ type: z.literal('done') }).strict(),
-  z.object({ type: z.literal('withdraw') }).strict(),
+  ...writingActionSchemas(4),
   z.object({ type: z.literal('offer'), value: valueSchema }).strict(),
   z.object({ type: z.literal('take') }).strict(),
   z.object({ type: z.literal('pass') }).strict(),

@@ -260,7 +260,7 @@ function Writing({ draft, done }: { draft: readonly DraftCard[]; done: boolean }
         done={done}
         problem={hand.ok ? null : 'Write a value on every card to be done.'}
         onChange={(cards) => void act({ type: 'write', cards })}
-        onDone={() => void act({ type: 'done' })}
+        onDone={() => void act({ type: 'done', cards: [...draft] })}
         onWithdraw={() => void act({ type: 'withdraw' })}
       />
       <p className="tp-hint">

@@ -246,7 +246,7 @@ function Writing({
             : null
         }
         onChange={(cards) => void act({ type: 'write', cards })}
-        onDone={() => void act({ type: 'done' })}
+        onDone={() => void act({ type: 'done', cards: [...draft] })}
         onWithdraw={() => void act({ type: 'withdraw' })}
       />
       <p className="tp-hint">
