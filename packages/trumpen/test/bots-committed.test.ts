@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBotMoves, drive } from '@trepenta/engine';
 import type { AnyGameModule, BotLevel, GameRecord, LogEntry } from '@trepenta/engine';
 import { botStream } from '../src/common/randomness';
-import { trumpen21, trumpenPoker, trumpenTricks } from '../src/index';
+import { trumpen21, trumpenPoker, trumpenSpeed, trumpenTricks } from '../src/index';
 
 const LEVELS: BotLevel[] = ['greedy', 'random'];
 
@@ -68,6 +68,28 @@ describe('C6: bots choose from the committed stream', () => {
       }
     });
   }
+
+  it('C6 TrumPen Speed: every bot write and play is re-derived from "bot/seat/0/n" (n the version it was made at); an altered write is caught', () => {
+    const any = trumpenSpeed as unknown as AnyGameModule;
+    for (const seed of [1, 2]) {
+      const record = played(any, 4, seed);
+      expect(checkBotMoves(any, record, levelOf)).toEqual([]);
+      const index = record.log.findIndex(
+        (e) => e.seat !== 'system' && (e.action as { type: string }).type === 'write',
+      );
+      expect(index).toBeGreaterThan(-1);
+      const entry = record.log[index]!;
+      const action = entry.action as { type: 'write'; value: number };
+      const altered: LogEntry = {
+        ...entry,
+        action: { ...action, value: (action.value % 13) + 1 },
+      };
+      const log = record.log.map((e, i) => (i === index ? altered : e));
+      expect(checkBotMoves(any, { ...record, log }, levelOf)[0]).toMatch(
+        new RegExp(`^Version ${entry.version}: seat ${String(entry.seat)}'s`),
+      );
+    }
+  });
 
   it('C6: the label is bot/seat/r/n, n counting the seat’s decisions in the round', () => {
     const state = trumpenPoker.create(

@@ -250,9 +250,9 @@ export function describeGameModule<S>(module: AnyGameModule, hooks: ContractHook
       }
     });
 
-    it.runIf(module.drafts !== undefined)(
-      'private drafts: an edit changes only its own seat’s view, with no version step and no event',
-      () => {
+    // Only a game with private drafts has this test (none is registered as skipped).
+    if (module.drafts !== undefined)
+      it('private drafts: an edit changes only its own seat’s view, with no version step and no event', () => {
         let edits = 0;
         const failures: string[] = [];
         for (const { name, game } of games()) {
@@ -290,8 +290,7 @@ export function describeGameModule<S>(module: AnyGameModule, hooks: ContractHook
         }
         expect(failures.slice(0, 5)).toEqual([]);
         expect(edits).toBeGreaterThan(0);
-      },
-    );
+      });
 
     it('redaction by non-interference: what a viewer may not know can change without their view changing', () => {
       let alterations = 0;

@@ -107,10 +107,15 @@ function writeToFit(view: SpeedView, seat: number, random: () => number, greedy:
   return { type: 'write', value, slot } as const;
 }
 
-export function speedChooseBot(view: SpeedView, level: BotLevel, seed: number): SpeedAction | null {
+export function speedChooseBot(
+  view: SpeedView,
+  level: BotLevel,
+  seed: number,
+  committed?: () => number,
+): SpeedAction | null {
   const seat = view.viewer;
   if (typeof seat !== 'number') return null;
-  const random = botRandom(seed);
+  const random = committed ?? botRandom(seed);
   if (view.phase === 'starters') {
     const i = view.starters.indexOf(seat);
     if (i < 0 || view.starterWritten[i]) return null;

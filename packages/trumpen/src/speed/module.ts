@@ -1,7 +1,7 @@
 /** TrumPen Speed as a platform module (`trumpen-speed`): real time, no turns (S6–S8, S11). */
 import { exampleRandomness, mergeSettings } from '@trepenta/engine';
 import type { GameModule, OptionSpec, ScoreSheet } from '@trepenta/engine';
-import { trumpenFairness } from '../common/randomness';
+import { botStream, trumpenFairness } from '../common/randomness';
 import { speedBotPace, speedChooseBot, speedLegalActions } from './bots';
 import {
   SPEED_ERRORS,
@@ -101,6 +101,9 @@ export const trumpenSpeed: GameModule<
   legalActions: speedLegalActions,
   botLevels: ['random', 'greedy'],
   standInLevel: 'greedy',
+  // C6: a decision's numbers come from "bot/seat/0/n", n the version it is made at (a seat decides
+  // at most once per version: the move it makes is the next version).
+  botRandom: (state, seat) => botStream(state.randomness, seat, 0, state.version),
   chooseBot: speedChooseBot,
   botPace: speedBotPace,
 };
