@@ -1,7 +1,7 @@
 /**
  * TrumPen Speed's table: the two stacks big in the middle (each a large target), the player's
  * held card, tableau and deck below as large buttons, the value row to write with, every seat's
- * cards left and measured delay. A play shows on its stack at once and slides back if refused.
+ * cards left and measured delay. A play shows on its stack at once and shakes back softly if refused.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Source, SpeedAction, SpeedView, StackCard } from '@trepenta/trumpen';
@@ -70,7 +70,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
     setDelay(trips.length ? Math.round(trips.reduce((a, b) => a + b, 0) / trips.length) : null);
     if (ok) setOptimistic(null);
     else {
-      // Refused: the card slides back to where it was.
+      // Refused: the card shakes softly and goes back to where it was.
       setOptimistic((o) => (o ? { ...o, back: true } : o));
       setTimeout(() => setOptimistic(null), 350);
     }
