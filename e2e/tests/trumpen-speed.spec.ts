@@ -16,6 +16,30 @@ async function tops(page: Page): Promise<number[]> {
     .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-top') ?? 0)));
 }
 
+/**
+ * How a player sees the cards: the stacks' width, the written value's font, whether the suits are
+ * circled, and the tableau's empty places with their names.
+ */
+async function looks(page: Page) {
+  return page.evaluate(() => {
+    const cards = [...document.querySelectorAll<HTMLElement>('.sp-stack > .tp-card')];
+    const value = document.querySelector<HTMLElement>('.sp-stack .tp-value');
+    const suits = [...document.querySelectorAll<HTMLElement>('.speed .tp-card .tp-suit')];
+    return {
+      stackWidths: cards.map((card) => card.getBoundingClientRect().width),
+      font: value ? getComputedStyle(value).fontFamily : '',
+      suitsCircled:
+        suits.length > 0 && suits.every((s) => getComputedStyle(s).borderRadius === '50%'),
+      places: [...document.querySelectorAll('.sp-place')].map((place) => ({
+        name: place.getAttribute('aria-label'),
+        dashed: getComputedStyle(place.querySelector('.sp-place-mark')!).borderStyle,
+      })),
+      tableau: document.querySelectorAll('.sp-hand button.sp-slot:not(.sp-held):not(.sp-place)')
+        .length,
+    };
+  });
+}
+
 /** The table moves under a click: a target gone is a move lost to the race, not a failure. */
 const QUICK = { timeout: 2000 };
 
@@ -46,7 +70,10 @@ async function step(player: Player, keys: boolean): Promise<void> {
     return;
   }
   if (keys) await page.keyboard.press('h');
-  else await held.click(QUICK).catch(() => undefined);
+  else if ((await held.getAttribute('aria-pressed').catch(() => null)) !== 'true')
+    await held.click(QUICK).catch(() => undefined);
+  // Wet ink (S5): the stacks say so; wait for it to dry.
+  if (await visible(page.locator('.sp-stack .sp-why').first())) return;
   const lit = page.locator('.sp-stack.sp-lit').first();
   if (await visible(lit)) {
     if (keys) {
@@ -100,6 +127,29 @@ test('TrumPen Speed: two friends racing by link, phone and keyboard, a spectator
       await shot(ann.page, 'trumpen-speed-play-desktop');
       await shot(ben.page, 'trumpen-speed-play-phone');
       expect(await smallTapTargets(ben.page)).toEqual([]);
+      for (const [player, least] of [
+        [ann, 120],
+        [ben, 90],
+      ] as const) {
+        const seen = await looks(player.page);
+        for (const width of seen.stackWidths) expect(width).toBeGreaterThanOrEqual(least);
+        expect(seen.stackWidths).toHaveLength(2);
+        expect(seen.font).toContain('Permanent Marker');
+        expect(seen.suitsCircled).toBe(true);
+        expect(seen.places.length + seen.tableau).toBe(4);
+        for (const place of seen.places) {
+          expect(place.name).toMatch(/^Tableau place [1-4], empty/);
+          expect(place.dashed).toBe('dashed');
+        }
+      }
+      // Wet ink (S5): a card just written is held back, and the table says for how long.
+      await ann.page
+        .getByRole('region', { name: 'Write a card' })
+        .getByRole('button', { name: 'Write 5' })
+        .click();
+      await expect(ann.page.locator('#sp-put-why')).toHaveText(/^Ink still wet: \d\.\d s$/);
+      await expect(ann.page.getByRole('button', { name: 'Put on tableau' })).toBeDisabled();
+      await shot(ann.page, 'trumpen-speed-wet-desktop');
       await shot(cyd.page, 'trumpen-speed-spectator');
     }
     await ann.page.waitForTimeout(60);

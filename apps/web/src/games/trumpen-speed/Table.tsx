@@ -1,9 +1,12 @@
 /**
  * TrumPen Speed's table: the two stacks big in the middle (each a large target), the player's
- * held card, tableau and deck below as large buttons, the value row to write with, every seat's
- * cards left and measured delay. A play shows on its stack at once and shakes back softly if refused.
+ * held card, tableau (its empty places drawn dashed) and deck below as large buttons, the value row
+ * to write with, every seat's cards left and measured delay. A play shows on its stack at once and
+ * shakes back softly if refused; others' plays fly in from their seats (flights.ts). Wet ink shows
+ * as a sheen that fades as it dries, and the controls it holds back say how long is left.
  */
 import { useEffect, useMemo, useState } from 'react';
+import type { CSSProperties } from 'react';
 import type { Source, SpeedAction, SpeedView, StackCard } from '@trepenta/trumpen';
 import { fits } from '@trepenta/trumpen';
 import type { RoomView } from '@trepenta/protocol';
@@ -17,6 +20,13 @@ import { client } from './index';
 
 const STACK_WORD = ['Left', 'Right'] as const;
 const VALUES = Array.from({ length: 13 }, (_, i) => i + 1);
+const TABLEAU_PLACES = 4;
+const INK_TICK_MS = 100;
+
+/** "Ink still wet: 0.8 s", rounded up to the tenth so it never reads 0.0 while still wet. */
+export function inkText(ms: number): string {
+  return `Ink still wet: ${(Math.ceil(ms / 100) / 10).toFixed(1)} s`;
+}
 
 /** A play shown before the server has answered, or one being taken back. */
 interface Optimistic {
@@ -45,7 +55,9 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   const [optimistic, setOptimistic] = useState<Optimistic | null>(null);
   const [delay, setDelay] = useState<number | null>(null);
   const own = me === null ? null : game.seats[me]!;
-  const wet = useWet(game);
+  const ink = useInk(game);
+  const wet = new Set(ink.keys());
+  const myInk = me === null ? 0 : (ink.get(me) ?? 0);
   const key =
     game.phase === 'play' ? `idle/${game.plays}` : game.phase === 'starters' ? 'starters' : 'go';
   const deadline = room.deadline && room.deadline.key === key ? room.deadline.at : null;
@@ -61,6 +73,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
 
   const play = async (stack: 0 | 1, source: Source | null = selected) => {
     if (me === null || source === null || optimistic) return;
+    if (source === 'held' && myInk > 0) return;
     const value = valueOf(source);
     if (value === null) return;
     const height = game.stacks[stack].length;
@@ -93,7 +106,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
       else if (event.key === 'h' || event.key === 'H') setSelected('held');
       else if (event.key === 'ArrowLeft') void play(0);
       else if (event.key === 'ArrowRight') void play(1);
-      else if (event.key === 'p' || event.key === 'P') void timed({ type: 'place' });
+      else if (event.key === 'p' || event.key === 'P') place();
       else return;
       event.preventDefault();
     };
@@ -104,6 +117,10 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   const starterIndex = me === null ? -1 : game.starters.indexOf(me);
   const mustStart =
     game.phase === 'starters' && starterIndex >= 0 && !game.starterWritten[starterIndex];
+  // The wet held card is chosen: the stacks wait for its ink (S5), and say so.
+  const inkHolds = selected === 'held' && myInk > 0;
+  const canPlace = own !== null && own.held !== null && own.tableau.length < TABLEAU_PLACES;
+  const place = () => void timed({ type: 'place' });
   const canWrite =
     game.phase === 'play' &&
     own !== null &&
@@ -136,18 +153,24 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
               key={stack}
               type="button"
               className={`sp-stack ${lit ? 'sp-lit' : ''}`}
-              disabled={me === null || game.phase !== 'play' || selected === null}
+              disabled={me === null || game.phase !== 'play' || selected === null || inkHolds}
+              title={inkHolds ? inkText(myInk) : undefined}
               data-top={top?.value}
+              data-stack={stack}
               onClick={() => void play(stack)}
             >
               <span className="sp-stack-name">
                 {STACK_WORD[stack]} stack · {pile.length}
               </span>
-              {top ? <BlankCard card={top} size="lg" /> : <BlankCard card={null} size="lg" />}
-              {selected !== null && <span className="sr-only">, play here</span>}
+              <BlankCard card={top} size="lg" circled />
+              {inkHolds ? (
+                <span className="sp-why">{inkText(myInk)}</span>
+              ) : (
+                selected !== null && <span className="sr-only">, play here</span>
+              )}
               {shown && (
                 <span className={`sp-optimistic ${shown.back ? 'sp-back' : ''}`} aria-hidden="true">
-                  <BlankCard card={shown.card} size="lg" />
+                  <BlankCard card={shown.card} size="lg" circled />
                 </span>
               )}
             </button>
@@ -159,32 +182,49 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
           <div className="sp-hand">
             <button
               type="button"
-              className={`sp-slot sp-held ${selected === 'held' ? 'on' : ''} ${wet.has(me) ? 'sp-wet' : ''}`}
+              className={`sp-slot sp-held ${selected === 'held' ? 'on' : ''} ${myInk > 0 ? 'sp-wet' : ''}`}
               disabled={!own.held || optimistic?.source === 'held'}
               aria-pressed={selected === 'held'}
               onClick={() => setSelected(selected === 'held' ? null : 'held')}
             >
               <span className="sp-slot-name">Held</span>
-              {wet.has(me) && <span className="sr-only">, ink wet</span>}
+              {myInk > 0 && <span className="sr-only">, ink wet</span>}
               {own.held?.value != null ? (
-                <BlankCard card={{ value: own.held.value, suit: own.suit }} size="md" />
+                <WetCard
+                  key={own.held.wetUntil}
+                  card={{ value: own.held.value, suit: own.suit }}
+                  inkLeft={myInk}
+                />
               ) : (
                 <span className="sp-empty">none</span>
               )}
             </button>
-            {own.tableau.map((value, slot) => (
-              <button
-                key={`${slot}-${value}`}
-                type="button"
-                className={`sp-slot ${selected === slot ? 'on' : ''}`}
-                disabled={optimistic?.source === slot}
-                aria-pressed={selected === slot}
-                onClick={() => setSelected(selected === slot ? null : slot)}
-              >
-                <span className="sp-slot-name">{slot + 1}</span>
-                <BlankCard card={{ value, suit: own.suit }} size="md" />
-              </button>
-            ))}
+            {Array.from({ length: TABLEAU_PLACES }, (_, slot) => {
+              const value = own.tableau[slot];
+              if (value === undefined)
+                return (
+                  <EmptyPlace
+                    key={`empty-${slot}`}
+                    slot={slot}
+                    next={slot === own.tableau.length}
+                    canPlace={canPlace && myInk <= 0}
+                    onPlace={place}
+                  />
+                );
+              return (
+                <button
+                  key={`${slot}-${value}`}
+                  type="button"
+                  className={`sp-slot ${selected === slot ? 'on' : ''}`}
+                  disabled={optimistic?.source === slot}
+                  aria-pressed={selected === slot}
+                  onClick={() => setSelected(selected === slot ? null : slot)}
+                >
+                  <span className="sp-slot-name">{slot + 1}</span>
+                  <BlankCard card={{ value, suit: own.suit }} size="md" circled />
+                </button>
+              );
+            })}
             <span className="sp-deck" aria-label={`Deck: ${own.deck} blank cards`}>
               Deck {own.deck}
             </span>
@@ -192,11 +232,18 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
           <div className="sp-actions">
             <button
               type="button"
-              disabled={!own.held || own.tableau.length >= 4}
-              onClick={() => void timed({ type: 'place' })}
+              disabled={!canPlace || myInk > 0}
+              aria-describedby={canPlace && myInk > 0 ? 'sp-put-why' : undefined}
+              title={canPlace && myInk > 0 ? inkText(myInk) : undefined}
+              onClick={place}
             >
               Put on tableau
             </button>
+            {canPlace && myInk > 0 && (
+              <span id="sp-put-why" className="sp-why">
+                {inkText(myInk)}
+              </span>
+            )}
           </div>
         </section>
       )}
@@ -234,22 +281,84 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
 }
 
 /**
- * The seats whose held card is wet now (S5): the ink left when the table arrived (its stamp is the
- * server's acceptance), counted down on this screen's clock.
+ * The seats whose held card is wet now (S5), each with the ink left in ms: the ink left when the
+ * table arrived (its stamp is the server's acceptance), counted down on this screen's clock.
  */
-function useWet(game: SpeedView): ReadonlySet<number> {
+function useInk(game: SpeedView): ReadonlyMap<number, number> {
   const [now, setNow] = useState(() => performance.now());
   const [arrived, setArrived] = useState(() => performance.now());
   useEffect(() => setArrived(performance.now()), [game.version]);
   const left = game.seats.map((s) => (s.held ? s.held.wetUntil - game.at : 0));
-  const longest = Math.max(0, ...left);
-  useEffect(() => {
-    if (longest <= 0) return;
-    const timer = setTimeout(() => setNow(performance.now()), longest + 20);
-    return () => clearTimeout(timer);
-  }, [game.version, longest]);
   const since = Math.max(0, now - arrived);
-  return new Set(left.flatMap((ms, seat) => (ms > since ? [seat] : [])));
+  const wetting = left.some((ms) => ms > since);
+  useEffect(() => {
+    if (!wetting) return;
+    const timer = setInterval(() => setNow(performance.now()), INK_TICK_MS);
+    return () => clearInterval(timer);
+  }, [game.version, wetting]);
+  return new Map(left.flatMap((ms, seat) => (ms > since ? [[seat, ms - since] as const] : [])));
+}
+
+/**
+ * The held card with its ink's sheen, fading over the ink left when it mounts (a rewrite mounts it
+ * afresh: its key is the card's wet stamp).
+ */
+function WetCard({ card, inkLeft }: { card: StackCard; inkLeft: number }) {
+  const [fadeMs] = useState(inkLeft);
+  return (
+    <span
+      className={`sp-ink ${inkLeft > 0 ? 'sp-ink-wet' : ''}`}
+      style={{ '--sp-ink-ms': `${fadeMs}ms` } as CSSProperties}
+    >
+      <BlankCard card={card} size="md" circled />
+    </span>
+  );
+}
+
+/**
+ * An empty place in the tableau, drawn dashed: the next one takes the dry held card when pressed
+ * (the same as "Put on tableau"), the others are only shown.
+ */
+function EmptyPlace({
+  slot,
+  next,
+  canPlace,
+  onPlace,
+}: {
+  slot: number;
+  next: boolean;
+  canPlace: boolean;
+  onPlace: () => void;
+}) {
+  const name = `Tableau place ${slot + 1}, empty`;
+  if (!next)
+    return (
+      <span className="sp-slot sp-place" role="img" aria-label={name}>
+        <PlaceMark slot={slot} />
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      className="sp-slot sp-place"
+      aria-label={canPlace ? `${name}: put your held card here` : name}
+      disabled={!canPlace}
+      onClick={onPlace}
+    >
+      <PlaceMark slot={slot} />
+    </button>
+  );
+}
+
+function PlaceMark({ slot }: { slot: number }) {
+  return (
+    <>
+      <span className="sp-slot-name" aria-hidden="true">
+        {slot + 1}
+      </span>
+      <span className="sp-place-mark" aria-hidden="true" />
+    </>
+  );
 }
 
 function gameOverText(game: SpeedView, names: string[]): string {

@@ -3,8 +3,10 @@ import { trumpenSpeed } from '@trepenta/trumpen';
 import type { SpeedEvent, SpeedView } from '@trepenta/trumpen';
 import type { ComponentType } from 'react';
 import type { RoomView } from '@trepenta/protocol';
+import { store } from '../../store';
 import type { GameClient } from '../types';
 import { describeSpeed } from './describe';
+import { flyPlays } from './flights';
 import { RulesCard, RulesHelp, RulesPage } from './RulesHelp';
 import { SettingsForm } from './SettingsForm';
 import { Table } from './Table';
@@ -25,4 +27,9 @@ export const client: GameClient = {
   describe: (event, viewer, names) => describeSpeed(event as SpeedEvent, viewer, names),
   // No turns: the sound marks Go.
   turnCame: (previous, view) => going(view as SpeedView) && !going(previous as SpeedView | null),
+  played(events) {
+    const view = store.get().game as SpeedView | null;
+    if (!view) return;
+    requestAnimationFrame(() => flyPlays(events as SpeedEvent[], view.viewer));
+  },
 };

@@ -10,6 +10,7 @@ export function BlankCard({
   size = 'md',
   label,
   state,
+  circled = false,
 }: {
   card: Card | DraftCard | null;
   size?: 'sm' | 'md' | 'lg';
@@ -17,6 +18,8 @@ export function BlankCard({
   label?: string;
   /** How the table marks it: a matched (duplicate) card, a winner's, an eliminated seat's. */
   state?: 'match' | 'win' | 'out' | 'down' | null;
+  /** The suit is the owner's own, circled on the blank before it was written (Speed, S1). */
+  circled?: boolean;
 }) {
   const down = card === null;
   const value = card?.value ?? null;
@@ -35,7 +38,7 @@ export function BlankCard({
             {value === null ? '' : valueText(value)}
           </span>
           {suit !== null && (
-            <span className="tp-suit" aria-hidden="true">
+            <span className={`tp-suit ${circled ? 'tp-circled' : ''}`} aria-hidden="true">
               {SUIT_SYMBOL[suit]}
             </span>
           )}
