@@ -40,6 +40,32 @@ async function looks(page: Page) {
   });
 }
 
+interface Flight {
+  readonly keys: string[];
+  readonly duration: number;
+}
+
+/** Records the card flights onto the stacks this page starts from now on. */
+async function recordFlights(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const flights: Flight[] = [];
+    (window as unknown as { flights: Flight[] }).flights = flights;
+    const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')!
+      .value as Element['animate'];
+    Element.prototype.animate = function (this: Element, frames, options) {
+      if (this.matches('.sp-stack > .tp-card') && Array.isArray(frames))
+        flights.push({
+          keys: [...new Set(frames.flatMap((frame) => Object.keys(frame)))].sort(),
+          duration: typeof options === 'object' ? Number(options.duration) : Number(options),
+        });
+      return animate.call(this, frames, options);
+    };
+  });
+}
+
+const flightsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { flights: Flight[] }).flights);
+
 /** The table moves under a click: a target gone is a move lost to the race, not a failure. */
 const QUICK = { timeout: 2000 };
 
@@ -70,7 +96,7 @@ async function step(player: Player, keys: boolean): Promise<void> {
     return;
   }
   if (keys) await page.keyboard.press('h');
-  else if ((await held.getAttribute('aria-pressed').catch(() => null)) !== 'true')
+  else if ((await held.getAttribute('aria-pressed', QUICK).catch(() => null)) !== 'true')
     await held.click(QUICK).catch(() => undefined);
   // Wet ink (S5): the stacks say so; wait for it to dry.
   if (await visible(page.locator('.sp-stack .sp-why').first())) return;
@@ -108,22 +134,17 @@ test('TrumPen Speed: two friends racing by link, phone and keyboard, a spectator
   const link = ann.page.url();
   await joinByLink(ben, link);
   await joinByLink(cyd, link, 'spectator');
+  // The spectator watches with motion on: every play flies in from its player's seat.
+  await cyd.page.emulateMedia({ reducedMotion: 'no-preference' });
+  for (const p of [ann, cyd]) await recordFlights(p.page);
   await ann.page.getByRole('button', { name: 'Start game' }).click();
   await expect(ann.page.getByRole('region', { name: 'Write your starting card' })).toBeVisible();
   await shot(ann.page, 'trumpen-speed-start-desktop');
 
-  const shots = new Set<string>();
-  const deadline = Date.now() + 150_000;
-  const over = (page: Page) => visible(page.getByRole('heading', { name: 'Game over' }));
-  while (!(await over(ann.page)) && !(await over(ben.page))) {
-    expect(Date.now()).toBeLessThan(deadline);
-    // Both at once: the same stack claimed by both, the first card down counts.
-    await Promise.all([step(ann, true), step(ben, false)]);
-    if (
-      !shots.has('play') &&
-      (await visible(ann.page.getByRole('region', { name: 'Your cards' })))
-    ) {
-      shots.add('play');
+  // What the players see, one moment per round of moves, so that play goes on in between (the
+  // room ends the game after 15 s without a play).
+  const moments = [
+    async () => {
       await shot(ann.page, 'trumpen-speed-play-desktop');
       await shot(ben.page, 'trumpen-speed-play-phone');
       expect(await smallTapTargets(ben.page)).toEqual([]);
@@ -142,7 +163,9 @@ test('TrumPen Speed: two friends racing by link, phone and keyboard, a spectator
           expect(place.dashed).toBe('dashed');
         }
       }
-      // Wet ink (S5): a card just written is held back, and the table says for how long.
+    },
+    // Wet ink (S5): a card just written is held back, and the table says for how long.
+    async () => {
       await ann.page
         .getByRole('region', { name: 'Write a card' })
         .getByRole('button', { name: 'Write 5' })
@@ -150,13 +173,35 @@ test('TrumPen Speed: two friends racing by link, phone and keyboard, a spectator
       await expect(ann.page.locator('#sp-put-why')).toHaveText(/^Ink still wet: \d\.\d s$/);
       await expect(ann.page.getByRole('button', { name: 'Put on tableau' })).toBeDisabled();
       await shot(ann.page, 'trumpen-speed-wet-desktop');
-      await shot(cyd.page, 'trumpen-speed-spectator');
+    },
+    () => shot(cyd.page, 'trumpen-speed-spectator'),
+  ];
+  const deadline = Date.now() + 150_000;
+  const over = (page: Page) => visible(page.getByRole('heading', { name: 'Game over' }));
+  while (!(await over(ann.page)) && !(await over(ben.page))) {
+    expect(Date.now()).toBeLessThan(deadline);
+    // Both at once: the same stack claimed by both, the first card down counts.
+    await Promise.all([step(ann, true), step(ben, false)]);
+    const moment = moments[0];
+    if (moment && (await visible(ann.page.getByRole('region', { name: 'Your cards' })))) {
+      moments.shift();
+      await moment();
     }
     await ann.page.waitForTimeout(60);
   }
   await expect(ann.page.getByRole('heading', { name: 'Game over' })).toBeVisible();
+  expect(moments).toEqual([]);
   await shot(ann.page, 'trumpen-speed-over-desktop');
   await shot(ben.page, 'trumpen-speed-over-phone');
+  // Others' plays flew in for the spectator, transform and opacity only, within 400 ms; under
+  // reduced motion none flew.
+  const flights = await flightsOf(cyd.page);
+  expect(flights.length).toBeGreaterThan(0);
+  for (const flight of flights) {
+    expect(flight.keys).toEqual(['opacity', 'transform']);
+    expect(flight.duration).toBeLessThanOrEqual(400);
+  }
+  expect(await flightsOf(ann.page)).toEqual([]);
   // The spectator was never sent a held card's value.
   for (const frame of cyd.frames) expect(frame).not.toMatch(/"held":\{"value":\d/);
   for (const p of [ann, ben, cyd]) await p.context.close();
