@@ -96,7 +96,10 @@ describe('Speed table', () => {
       'Ink still wet: 1.0 s',
       'Ink still wet: 1.0 s',
     ]);
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Tableau place 1, empty' });
+    expect([next.disabled, next.title]).toEqual([true, 'Ink still wet: 1.0 s']);
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    fireEvent.keyDown(document.body, { key: 'p' });
     expect(act).not.toHaveBeenCalled();
 
     await reactAct(async () => {

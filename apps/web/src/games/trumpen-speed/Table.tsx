@@ -120,7 +120,11 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   // The wet held card is chosen: the stacks wait for its ink (S5), and say so.
   const inkHolds = selected === 'held' && myInk > 0;
   const canPlace = own !== null && own.held !== null && own.tableau.length < TABLEAU_PLACES;
-  const place = () => void timed({ type: 'place' });
+  // The ink holds the held card back: its "why" shows under Put on tableau (sp-put-why).
+  const inkHoldsPlace = canPlace && myInk > 0;
+  const place = () => {
+    if (canPlace && !inkHoldsPlace) void timed({ type: 'place' });
+  };
   const canWrite =
     game.phase === 'play' &&
     own !== null &&
@@ -207,7 +211,8 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
                     key={`empty-${slot}`}
                     slot={slot}
                     next={slot === own.tableau.length}
-                    canPlace={canPlace && myInk <= 0}
+                    canPlace={canPlace && !inkHoldsPlace}
+                    why={inkHoldsPlace ? inkText(myInk) : null}
                     onPlace={place}
                   />
                 );
@@ -232,14 +237,14 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
           <div className="sp-actions">
             <button
               type="button"
-              disabled={!canPlace || myInk > 0}
-              aria-describedby={canPlace && myInk > 0 ? 'sp-put-why' : undefined}
-              title={canPlace && myInk > 0 ? inkText(myInk) : undefined}
+              disabled={!canPlace || inkHoldsPlace}
+              aria-describedby={inkHoldsPlace ? 'sp-put-why' : undefined}
+              title={inkHoldsPlace ? inkText(myInk) : undefined}
               onClick={place}
             >
               Put on tableau
             </button>
-            {canPlace && myInk > 0 && (
+            {inkHoldsPlace && (
               <span id="sp-put-why" className="sp-why">
                 {inkText(myInk)}
               </span>
@@ -323,11 +328,14 @@ function EmptyPlace({
   slot,
   next,
   canPlace,
+  why,
   onPlace,
 }: {
   slot: number;
   next: boolean;
   canPlace: boolean;
+  /** Why the held card cannot go here yet (wet ink), said as Put on tableau says it. */
+  why: string | null;
   onPlace: () => void;
 }) {
   const name = `Tableau place ${slot + 1}, empty`;
@@ -342,6 +350,8 @@ function EmptyPlace({
       type="button"
       className="sp-slot sp-place"
       aria-label={canPlace ? `${name}: put your held card here` : name}
+      aria-describedby={why ? 'sp-put-why' : undefined}
+      title={why ?? undefined}
       disabled={!canPlace}
       onClick={onPlace}
     >
