@@ -209,12 +209,15 @@ export const m = {
     player: 'Player',
     total: 'Total',
     chartLabel: 'Line chart of each player’s running total after each round',
-    winner: (names: string[]) =>
+    /** The winners' names; `party`: one name standing for partners who win together. */
+    winner: (names: string[], party = false) =>
       names.length !== 1
         ? `Shared victory: ${names.join(' & ')}`
         : names[0] === YOU
           ? 'You win!'
-          : `${names[0]} wins!`,
+          : party
+            ? `${names[0]} win!`
+            : `${names[0]} wins!`,
     abandoned: 'The game was stopped before the end.',
     gameOver: 'Game over',
     winnerBadge: 'winner',
