@@ -1216,10 +1216,15 @@ export async function createServer(
   }, config.SWEEP_INTERVAL_MS);
   sweeper.unref();
   // One meter for the node: its rooms' sockets are all here (docs/platform.md, round trips).
+  // A round that fails is logged, never thrown out of the timer (that would end the process).
   const meter = setInterval(() => {
-    measureRoundTrips(io.of('/').sockets.values(), rooms, config.RTT_TIMEOUT_MS, (room) =>
-      io.to(channel.all(room.code)).emit('room:latency', room.latency()),
-    );
+    try {
+      measureRoundTrips(io.of('/').sockets.values(), rooms, config.RTT_TIMEOUT_MS, (room) =>
+        io.to(channel.all(room.code)).emit('room:latency', room.latency()),
+      );
+    } catch (error) {
+      app.log.error({ err: error }, 'measuring round trips failed');
+    }
   }, config.RTT_INTERVAL_MS);
   meter.unref();
 

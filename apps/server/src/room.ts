@@ -358,7 +358,9 @@ export class Room {
 
   /** Whether this node measures its members' round trips: a real-time game's open room. */
   get measuresRoundTrips(): boolean {
-    return !this.closed && this.module.realTime !== undefined;
+    // Asked from the node's meter, outside any request: a game with no engine here is no throw.
+    const module = this.game?.module ?? currentGame(this.record.game);
+    return !this.closed && module?.realTime !== undefined;
   }
 
   /**
