@@ -97,6 +97,15 @@ test('TrumPen Speed: two friends racing by link, phone and keyboard, a spectator
       (await visible(ann.page.getByRole('region', { name: 'Your cards' })))
     ) {
       shots.add('play');
+      // S7 and S12: every person's measured round trip beside their name, for everyone.
+      for (const page of [ann.page, cyd.page]) {
+        const seats = page.locator('.tp-seats');
+        for (const name of ['Ann', 'Ben'])
+          await expect(seats.getByRole('listitem').filter({ hasText: name })).toContainText(
+            /· \d+ ms, round trip \d+ milliseconds/,
+            { timeout: 15_000 },
+          );
+      }
       await shot(ann.page, 'trumpen-speed-play-desktop');
       await shot(ben.page, 'trumpen-speed-play-phone');
       expect(await smallTapTargets(ben.page)).toEqual([]);

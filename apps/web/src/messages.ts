@@ -176,6 +176,9 @@ export const m = {
     standIn: 'stand-in playing',
     away: 'away · seat held',
     awayHeld: (name: string) => `${name} is away; their seat is held.`,
+    /** A seat's measured round trip, as shown beside the name and as read out. */
+    roundTrip: (ms: number) => `${ms} ms`,
+    roundTripSpoken: (ms: number) => `round trip ${ms} milliseconds`,
     seatName: (seat: number) => `Seat ${seat + 1}`,
     bot: 'bot',
     handOver: 'Let the stand-in play',

@@ -1,7 +1,7 @@
 /**
  * TrumPen Speed's table: the two stacks big in the middle (each a large target), the player's
  * held card, tableau and deck below as large buttons, the value row to write with, every seat's
- * cards left and measured delay. A play shows on its stack at once and shakes back softly if refused.
+ * cards left and round trip. A play shows on its stack at once and shakes back softly if refused.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Source, SpeedAction, SpeedView, StackCard } from '@trepenta/trumpen';
@@ -10,6 +10,7 @@ import type { RoomView } from '@trepenta/protocol';
 import { act } from '../../net';
 import { seatNames } from '../../roomNotes';
 import { ScoreSheet } from '../../table/ScoreSheet';
+import { RoundTrip } from '../../table/RoundTrip';
 import { TableFrame } from '../../table/TableFrame';
 import { BlankCard } from '../trumpen/BlankCard';
 import { SUIT_SYMBOL, listNames, valueText } from '../trumpen/words';
@@ -17,6 +18,9 @@ import { client } from './index';
 
 const STACK_WORD = ['Left', 'Right'] as const;
 const VALUES = Array.from({ length: 13 }, (_, i) => i + 1);
+
+/** A move of this game (the platform's `act` takes any game's). */
+const send = (action: SpeedAction): Promise<boolean> => act(action);
 
 /** A play shown before the server has answered, or one being taken back. */
 interface Optimistic {
@@ -26,24 +30,12 @@ interface Optimistic {
   readonly back: boolean;
 }
 
-/** The round trips of this tab's own moves (send → answer), the last few, in ms. */
-const trips: number[] = [];
-
-async function timed(action: SpeedAction): Promise<boolean> {
-  const sent = performance.now();
-  const ok = await act(action);
-  trips.push(performance.now() - sent);
-  if (trips.length > 5) trips.shift();
-  return ok;
-}
-
 export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   const names = useMemo(() => seatNames(room, game.seatCount), [room, game.seatCount]);
   const me = typeof game.viewer === 'number' ? game.viewer : null;
   const over = game.phase === 'over';
   const [selected, setSelected] = useState<Source | null>(null);
   const [optimistic, setOptimistic] = useState<Optimistic | null>(null);
-  const [delay, setDelay] = useState<number | null>(null);
   const own = me === null ? null : game.seats[me]!;
   const wet = useWet(game);
   const key =
@@ -66,8 +58,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
     const height = game.stacks[stack].length;
     setOptimistic({ stack, source, card: { value, suit: game.seats[me]!.suit }, back: false });
     setSelected(null);
-    const ok = await timed({ type: 'play', source, stack, height });
-    setDelay(trips.length ? Math.round(trips.reduce((a, b) => a + b, 0) / trips.length) : null);
+    const ok = await send({ type: 'play', source, stack, height });
     if (ok) setOptimistic(null);
     else {
       // Refused: the card shakes softly and goes back to where it was.
@@ -78,9 +69,9 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
 
   const write = (value: number) => {
     if (me === null) return;
-    if (game.phase === 'starters') return void timed({ type: 'start', value });
+    if (game.phase === 'starters') return void send({ type: 'start', value });
     const pickUp = !own?.held && own?.deck === 0 && typeof selected === 'number';
-    return void timed(pickUp ? { type: 'write', value, slot: selected } : { type: 'write', value });
+    return void send(pickUp ? { type: 'write', value, slot: selected } : { type: 'write', value });
   };
 
   // Keyboard play: 1–4 a tableau card, H the held card, ← → the stack, P place.
@@ -93,7 +84,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
       else if (event.key === 'h' || event.key === 'H') setSelected('held');
       else if (event.key === 'ArrowLeft') void play(0);
       else if (event.key === 'ArrowRight') void play(1);
-      else if (event.key === 'p' || event.key === 'P') void timed({ type: 'place' });
+      else if (event.key === 'p' || event.key === 'P') void send({ type: 'place' });
       else return;
       event.preventDefault();
     };
@@ -123,7 +114,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
       status={<Status game={game} names={names} deadline={deadline} />}
     >
       {over && <ScoreSheet client={client} game={game} room={room} names={names} />}
-      <Seats game={game} names={names} delay={delay} wet={wet} />
+      <Seats game={game} room={room} names={names} wet={wet} />
       <section className="sp-stacks" aria-label="The stacks">
         {([0, 1] as const).map((stack) => {
           const pile = game.stacks[stack];
@@ -193,7 +184,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
             <button
               type="button"
               disabled={!own.held || own.tableau.length >= 4}
-              onClick={() => void timed({ type: 'place' })}
+              onClick={() => void send({ type: 'place' })}
             >
               Put on tableau
             </button>
@@ -292,13 +283,13 @@ function Status({
 
 function Seats({
   game,
+  room,
   names,
-  delay,
   wet,
 }: {
   game: SpeedView;
+  room: RoomView;
   names: string[];
-  delay: number | null;
   wet: ReadonlySet<number>;
 }) {
   return (
@@ -310,14 +301,12 @@ function Seats({
             <span className="tp-name">
               {SUIT_SYMBOL[s.suit]} {name}
               {seat === game.viewer ? ' (you)' : ''}
+              <RoundTrip seat={room.seats[seat]} />
             </span>
             <span className="tp-score">
               {s.left} left · tableau {s.tableau.map(valueText).join(' ') || '—'}
               {s.held ? (wet.has(seat) ? ' · ink wet' : ' · holding') : ''}
             </span>
-            {seat === game.viewer && delay !== null && (
-              <span className="tp-state sp-delay">{delay} ms</span>
-            )}
           </li>
         );
       })}
