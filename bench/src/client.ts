@@ -160,6 +160,8 @@ class Table {
     }
     this.seats.forEach((socket, seat) => {
       socket.on('game:update', (update: GameUpdate) => this.update(seat, update));
+      // Real-time games: the server times each seat's round trip; a browser answers at once.
+      socket.on('room:ping', (answer: () => void) => answer());
       // Each seat gives its nonce in two steps: its hash, then (the hashes published) the nonce.
       const nonce = randomBytes(32);
       const sent = new Set<string>();

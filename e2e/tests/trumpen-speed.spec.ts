@@ -144,6 +144,17 @@ test('TrumPen Speed: two friends racing by link, phone and keyboard, a spectator
   // What the players see, one moment per round of moves, so that play goes on in between (the
   // room ends the game after 15 s without a play).
   const moments = [
+    // S7 and S12: every person's measured round trip beside their name, for everyone.
+    async () => {
+      for (const page of [ann.page, cyd.page]) {
+        const seats = page.locator('.tp-seats');
+        for (const name of ['Ann', 'Ben'])
+          await expect(seats.getByRole('listitem').filter({ hasText: name })).toContainText(
+            /· \d+ ms, round trip \d+ milliseconds/,
+            { timeout: 15_000 },
+          );
+      }
+    },
     async () => {
       await shot(ann.page, 'trumpen-speed-play-desktop');
       await shot(ben.page, 'trumpen-speed-play-phone');

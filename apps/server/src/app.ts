@@ -49,6 +49,7 @@ import { Elsewhere, LocalCoordinator, NotOwner, newRoomRecord } from './store/ty
 import type { Coordinator, MemberRecord, RoomStore, SeatRecord } from './store/types';
 import { gameParser } from './gameParser';
 import { ReplayCache } from './replays';
+import { RoundTrips, measureRoundTrips } from './latency';
 import { randomBytes } from 'node:crypto';
 
 interface SocketData {
@@ -57,6 +58,8 @@ interface SocketData {
   address: string;
   /** This socket's own event budget (RATE_PER_SECOND, RATE_BURST). */
   limiter: RateLimiter;
+  /** Its round trips, as this node measures them (real-time games). */
+  rtt: RoundTrips;
 }
 
 type GameSocket = Socket<
@@ -976,6 +979,7 @@ export async function createServer(
       memberId: null,
       address: connections.addressOf(socket.conn) ?? requestAddress(socket.request),
       limiter: new RateLimiter(config.RATE_PER_SECOND, config.RATE_BURST),
+      rtt: new RoundTrips(),
     };
     metrics.sockets.inc();
     for (const [name, listener] of listeners) socket.on(name, listener);
@@ -1211,6 +1215,18 @@ export async function createServer(
       .finally(() => (sweeping = null));
   }, config.SWEEP_INTERVAL_MS);
   sweeper.unref();
+  // One meter for the node: its rooms' sockets are all here (docs/platform.md, round trips).
+  // A round that fails is logged, never thrown out of the timer (that would end the process).
+  const meter = setInterval(() => {
+    try {
+      measureRoundTrips(io.of('/').sockets.values(), rooms, config.RTT_TIMEOUT_MS, (room) =>
+        io.to(channel.all(room.code)).emit('room:latency', room.latency()),
+      );
+    } catch (error) {
+      app.log.error({ err: error }, 'measuring round trips failed');
+    }
+  }, config.RTT_INTERVAL_MS);
+  meter.unref();
 
   return {
     app,
@@ -1232,6 +1248,7 @@ export async function createServer(
       if (shuttingDown) return;
       shuttingDown = true;
       clearInterval(sweeper);
+      clearInterval(meter);
       await sweeping;
       // Let clients know, then finish what each room is doing before closing storage.
       io.emit('server:shutdown', { reconnectInMs: 500 });

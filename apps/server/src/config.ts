@@ -87,6 +87,10 @@ export const configSchema = z.object({
    * as disconnected, and another node may take its rooms over.
    */
   NODE_TTL_MS: ms(6000, 3 * HEARTBEAT_FLOOR_MS),
+  /** Real-time games: how often the serving node pings each seated member (round trips, S7). */
+  RTT_INTERVAL_MS: ms(2000, 50),
+  /** A ping unanswered for this long counts as lost: the member shows no round trip. */
+  RTT_TIMEOUT_MS: ms(5000, 10),
   /** Serve extra test-only endpoints; never in production. */
   TEST_HOOKS: bool.default(false),
 });

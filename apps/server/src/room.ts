@@ -8,6 +8,7 @@ import type {
   ErrorAck,
   GameHistory,
   GameUpdate,
+  RoomLatency,
   RoomView,
   ServerErrorCode,
   You,
@@ -139,6 +140,10 @@ function withKicked(
 /** How long after a refused bot or stand-in move, or a refused timeout, the room tries again. */
 const RETRY_MS = 5000;
 
+/** A shown round trip is replaced when the measured one is off by this much and this share. */
+const ROUND_TRIP_STEP_MS = 5;
+const ROUND_TRIP_STEP = 0.1;
+
 /**
  * One room: its members and seats, and the authority over its game. Everything that reads or
  * changes the room runs through `run`, one operation at a time per node, on a copy that is
@@ -163,6 +168,11 @@ export class Room {
   private readonly buckets = new Map<number, Bucket>();
   /** A timeout that was refused, and when to try it again (RETRY_MS later). */
   private timerRetry: { key: string; at: number } | null = null;
+  /**
+   * Real-time games: each seated member's round trip as shown (ms), measured by this node (never
+   * stored: a node that takes the room over measures afresh).
+   */
+  private readonly roundTrips = new Map<string, number>();
   private closed = false;
   private gone = false;
   /** Another node serves the room now (it took it over): requests queued here are sent there. */
@@ -316,6 +326,7 @@ export class Room {
           awaySince: away ? this.awaySinceOf(member.id) : null,
           handOverAt:
             away && r.status === 'playing' && !seat.standIn ? this.handOverAt(member.id) : null,
+          rttMs: this.roundTripOf(seat, connected),
         };
       }),
       members: members.map((m) => ({
@@ -343,6 +354,53 @@ export class Room {
       deadline: r.deadline,
       revision: r.revision,
     };
+  }
+
+  /** Whether this node measures its members' round trips: a real-time game's open room. */
+  get measuresRoundTrips(): boolean {
+    // Asked from the node's meter, outside any request: a game with no engine here is no throw.
+    const module = this.game?.module ?? currentGame(this.record.game);
+    return !this.closed && module?.realTime !== undefined;
+  }
+
+  /**
+   * Takes this node's latest measurements (member id → ms). A shown value changes only when it
+   * appears, goes, or moves by at least ROUND_TRIP_STEP_MS and ROUND_TRIP_STEP of itself, so that
+   * jitter sends nothing. Returns whether anything shown changed.
+   */
+  showRoundTrips(measured: ReadonlyMap<string, number>): boolean {
+    let changed = false;
+    for (const memberId of this.roundTrips.keys()) {
+      if (measured.has(memberId)) continue;
+      this.roundTrips.delete(memberId);
+      changed = true;
+    }
+    for (const [memberId, ms] of measured) {
+      const shown = this.roundTrips.get(memberId);
+      const step = shown === undefined ? 0 : Math.max(ROUND_TRIP_STEP_MS, shown * ROUND_TRIP_STEP);
+      if (shown !== undefined && Math.abs(ms - shown) < step) continue;
+      this.roundTrips.set(memberId, Math.round(ms));
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** Every seat's round trip, as the room view's `rttMs` says it. */
+  latency(): RoomLatency {
+    const r = this.record;
+    return {
+      code: r.code,
+      rttMs: r.seats.slice(0, r.seatCount).map((seat) => {
+        const connected = seat.memberId !== null && this.isConnected(seat.memberId);
+        return this.roundTripOf(seat, connected);
+      }),
+    };
+  }
+
+  /** A seat's round trip: its connected player's, unless the stand-in plays it. */
+  private roundTripOf(seat: SeatRecord, connected: boolean): number | null {
+    if (seat.standIn || !connected || seat.memberId === null) return null;
+    return this.roundTrips.get(seat.memberId) ?? null;
   }
 
   you(member: MemberRecord, token: string): You {

@@ -14,6 +14,7 @@ import {
   clientSchemas,
   gameHistorySchemaFor,
   gameUpdateSchemaFor,
+  roomLatencySchema,
   roomSummarySchema,
   roomViewSchema,
   youSchema,
@@ -112,7 +113,7 @@ function check(example: Example, schema: ZodType): string[] {
 }
 
 describe('the protocol documents’ examples', () => {
-  it('docs/protocol.md: each client event’s payload, and the game:update, game:history and chat:message examples, fit their schemas', () => {
+  it('docs/protocol.md: each client event’s payload, and the game:update, game:history, chat:message and room:latency examples, fit their schemas', () => {
     const problems: string[] = [];
     let checked = 0;
     for (const example of examples('protocol.md')) {
@@ -124,9 +125,11 @@ describe('the protocol documents’ examples', () => {
             ? chatMessageSchema
             : event === 'game:update'
               ? gameUpdate
-              : event
-                ? clientSchema(event)
-                : null;
+              : event === 'room:latency'
+                ? roomLatencySchema
+                : event
+                  ? clientSchema(event)
+                  : null;
       if (!schema) continue;
       checked++;
       problems.push(...check(example, schema));

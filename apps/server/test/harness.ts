@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { PROTOCOL_VERSION, applyGameUpdate, replacesRoomView } from '@trepenta/protocol';
+import {
+  PROTOCOL_VERSION,
+  applyGameUpdate,
+  replacesRoomView,
+  withLatency,
+} from '@trepenta/protocol';
 import type {
   Ack,
   ChatMessage,
@@ -127,6 +132,8 @@ export class Client {
   query: Record<string, string>;
   /** Behind a load balancer: a join sent elsewhere reconnects to the same URL, aimed anew. */
   private readonly balancer: boolean;
+  /** How long it takes to answer the server's round-trip pings (ms), or null: it never does. */
+  pingDelayMs: number | null;
 
   constructor(
     url: string,
@@ -135,9 +142,11 @@ export class Client {
       autoConnect?: boolean;
       query?: Record<string, string>;
       balancer?: boolean;
+      pingDelayMs?: number | null;
     } = {},
   ) {
     this.url = url;
+    this.pingDelayMs = options.pingDelayMs === undefined ? 0 : options.pingDelayMs;
     this.protocolVersion = options.protocolVersion ?? PROTOCOL_VERSION;
     this.balancer = options.balancer ?? false;
     this.query = options.query ?? {};
@@ -159,6 +168,14 @@ export class Client {
       this.notify();
     });
     socket.on('room:state', (room) => this.takeRoom(room));
+    socket.on('room:latency', (latency) => {
+      if (this.room) this.room = withLatency(this.room, latency);
+    });
+    socket.on('room:ping', (answer) => {
+      if (this.pingDelayMs === null) return;
+      if (this.pingDelayMs === 0) answer();
+      else setTimeout(answer, this.pingDelayMs);
+    });
     socket.on('game:update', (update) => {
       this.updates.push(update);
       this.take(update);

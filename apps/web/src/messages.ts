@@ -176,6 +176,9 @@ export const m = {
     standIn: 'stand-in playing',
     away: 'away · seat held',
     awayHeld: (name: string) => `${name} is away; their seat is held.`,
+    /** A seat's measured round trip, as shown beside the name and as read out. */
+    roundTrip: (ms: number) => `${ms} ms`,
+    roundTripSpoken: (ms: number) => `round trip ${ms} milliseconds`,
     seatName: (seat: number) => `Seat ${seat + 1}`,
     bot: 'bot',
     handOver: 'Let the stand-in play',
@@ -209,12 +212,15 @@ export const m = {
     player: 'Player',
     total: 'Total',
     chartLabel: 'Line chart of each player’s running total after each round',
-    winner: (names: string[]) =>
+    /** The winners' names; `party`: one name standing for partners who win together. */
+    winner: (names: string[], party = false) =>
       names.length !== 1
         ? `Shared victory: ${names.join(' & ')}`
         : names[0] === YOU
           ? 'You win!'
-          : `${names[0]} wins!`,
+          : party
+            ? `${names[0]} win!`
+            : `${names[0]} wins!`,
     abandoned: 'The game was stopped before the end.',
     gameOver: 'Game over',
     winnerBadge: 'winner',

@@ -5,6 +5,7 @@ import {
   applyGameUpdate,
   gameOf,
   replacesRoomView,
+  withLatency,
 } from '@trepenta/protocol/client';
 import type {
   Ack,
@@ -196,6 +197,12 @@ export function connection(): ClientSocket {
     if (!s.active) setTimeout(() => s.connect(), crowded ? 5000 : 1500);
   });
   s.on('room:state', (room) => onRoomState(room));
+  s.on('room:latency', (latency) => {
+    const { room } = store.get();
+    if (room) store.set({ room: withLatency(room, latency) });
+  });
+  // The server times this connection's round trip (real-time games): answered at once.
+  s.on('room:ping', (answer) => answer());
   s.on('game:update', (update) => onGameUpdate(update));
   s.on('game:history', (history) => onGameHistory(history));
   s.on('chat:message', (message) => {

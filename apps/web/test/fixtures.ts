@@ -98,6 +98,7 @@ export function roomOf(names: readonly string[], change: Partial<RoomView> = {})
       standIn: false,
       awaySince: null,
       handOverAt: null,
+      rttMs: null,
     })),
     members: names.map((nickname, seat) => ({
       id: `m${seat + 1}`,

@@ -32,6 +32,7 @@ function roomAt(revision: number, host: 'm1' | 'm2', code = 'BCDFGH'): RoomView 
     standIn: false,
     awaySince: connected ? null : 1_700_000_000_000,
     handOverAt: null,
+    rttMs: null,
   });
   return roomViewSchema.parse({
     code,

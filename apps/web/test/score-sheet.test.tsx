@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { ScoreSheet } from '@trepenta/engine';
-import { ScoreTable, TotalsChart } from '../src/table/ScoreSheet';
+import { ScoreTable, TotalsChart, resultLine } from '../src/table/ScoreSheet';
 
 /** A Trepenta-shaped sheet: one row per seat, five rounds, the lowest total leading. */
 function sheetOf(
@@ -69,5 +69,23 @@ describe('score sheet', () => {
     expect(lines).toHaveLength(3);
     // Ada: 0, 10, 15, 15 → four points.
     expect(lines[0]!.getAttribute('points')!.split(' ')).toHaveLength(4);
+  });
+
+  it('names the winner in words: one player, partners in the plural, a shared win, a stop', () => {
+    expect(resultLine(sheetOf(scores, totals, [2]), names)).toBe('Cyd wins!');
+    expect(resultLine(sheetOf(scores, totals, [0, 1]), names)).toBe('Shared victory: Ada & Bea');
+    const parties: ScoreSheet = {
+      ...sheetOf([], [0, 0], [1, 3]),
+      better: 'higher',
+      rows: [
+        { seats: [0, 2], cells: [5], total: 5 },
+        { seats: [1, 3], cells: [11], total: 11 },
+      ],
+    };
+    const four = ['Ada', 'Good bot 2', 'Bea', 'Easy bot 4'];
+    expect(resultLine(parties, four)).toBe('Good bot 2 & Easy bot 4 win!');
+    expect(resultLine({ ...parties, abandoned: true }, four)).toBe(
+      'The game was stopped before the end.',
+    );
   });
 });

@@ -4,10 +4,10 @@
  * schemas that check every payload at the server are in `./index` (type imports cost a bundle
  * nothing).
  */
-import type { GameUpdate, RoomView } from './index';
+import type { GameUpdate, RoomLatency, RoomView } from './index';
 
 /** Bumped on any incompatible change; the server refuses a client of another version. */
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 
 /** The first game on the platform: what a room or record that names no game plays. */
 export const DEFAULT_GAME = 'trepenta';
@@ -96,6 +96,15 @@ export function gameOf(room: { readonly game?: string } | null): string {
  */
 export function replacesRoomView(held: RoomView | null, received: RoomView): boolean {
   return held === null || held.code !== received.code || received.revision >= held.revision;
+}
+
+/**
+ * The room view held with a `room:latency` of the same room put in (each seat's `rttMs`); the view
+ * as it is for another room's, or one whose seats no longer match.
+ */
+export function withLatency(room: RoomView, latency: RoomLatency): RoomView {
+  if (room.code !== latency.code || room.seats.length !== latency.rttMs.length) return room;
+  return { ...room, seats: room.seats.map((seat, i) => ({ ...seat, rttMs: latency.rttMs[i]! })) };
 }
 
 /** What a client needs of a game's module to keep its view from updates. */

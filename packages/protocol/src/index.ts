@@ -271,6 +271,12 @@ export const seatInfoSchema = z
      * played and the seat's player is away; null otherwise (connected, or the stand-in plays it).
      */
     handOverAt: z.number().nullable(),
+    /**
+     * Real-time games: the seat's player's round trip as the serving node measures it (ms, the
+     * median of the last few pings); null for bots, empty seats, away players, the stand-in, a
+     * player not measured yet, and in rooms of other games.
+     */
+    rttMs: z.number().int().nonnegative().nullable(),
   })
   .strict();
 
@@ -314,6 +320,15 @@ export const roomViewSchema = z
   })
   .strict();
 export type RoomView = z.infer<typeof roomViewSchema>;
+
+/** `room:latency`: every seat's round trip (as `rttMs` in the room view), sent when one moved. */
+export const roomLatencySchema = z
+  .object({
+    code: z.string(),
+    rttMs: z.array(z.number().int().nonnegative().nullable()).max(MAX_SEATS),
+  })
+  .strict();
+export type RoomLatency = z.infer<typeof roomLatencySchema>;
 
 /**
  * `GET /api/rooms/:code`: what a room's link shows before anyone joins it: whose room it is, its
@@ -473,6 +488,13 @@ export type ClosedReason = 'kicked' | 'left';
 /** Pushes from the server; `V`, `EV`: the room's game's views (or patches) and events. */
 export interface ServerToClientEvents<V = unknown, EV = unknown> {
   'room:state': (room: RoomView) => void;
+  /** Real-time games: the seats' round trips changed (sent at most once per ping round). */
+  'room:latency': (latency: RoomLatency) => void;
+  /**
+   * Real-time games: the serving node measures this socket's round trip; answer at once (the
+   * answer's content is ignored, only when it arrives counts).
+   */
+  'room:ping': (answer: () => void) => void;
   'game:update': (update: GameUpdate<V, EV>) => void;
   'game:history': (history: GameHistory<EV>) => void;
   'chat:message': (message: ChatMessage) => void;

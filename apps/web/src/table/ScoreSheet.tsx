@@ -171,6 +171,22 @@ export function TotalsChart({ sheet, names }: { sheet: ScoreSheetData; names: re
   );
 }
 
+/**
+ * The result in words: the winning row (a player, or a party of seats that score together), or
+ * the rows that share the win, or the game's stop.
+ */
+export function resultLine(sheet: ScoreSheetData, names: readonly string[]): string {
+  if (sheet.abandoned) return m.score.abandoned;
+  const winners = sheet.rows.filter((row) =>
+    row.seats.some((seat) => sheet.winners?.includes(seat)),
+  );
+  const party = winners.length === 1 && winners[0]!.seats.length > 1;
+  return m.score.winner(
+    winners.map((row) => rowName(row, names)),
+    party,
+  );
+}
+
 /** Game end: the sheet, the chart, the winners, rematch and "verify the deals". */
 export function ScoreSheet({
   client,
@@ -188,9 +204,6 @@ export function ScoreSheet({
   const [editing, setEditing] = useState<{ settings: unknown } | null>(null);
   const { module, SettingsForm } = client;
   const sheet = module.sheet(game);
-  const winners = sheet.rows.filter((row) =>
-    row.seats.some((seat) => sheet.winners?.includes(seat)),
-  );
   // The result is the first thing seen: the sheet is scrolled to and its heading takes the focus
   // (a player scrolled down at the last round's end would otherwise see that round's hands).
   const heading = useRef<HTMLHeadingElement>(null);
@@ -226,9 +239,7 @@ export function ScoreSheet({
         {m.score.gameOver}
       </h2>
       <p className="winners" role="status">
-        {sheet.abandoned
-          ? m.score.abandoned
-          : m.score.winner(winners.map((row) => rowName(row, names)))}
+        {resultLine(sheet, names)}
       </p>
       <div className="score-grid">
         <ScoreTable sheet={sheet} names={names} />

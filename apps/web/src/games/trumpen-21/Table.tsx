@@ -15,6 +15,7 @@ import { Countdown } from '../../ui/common';
 import { BlankCard } from '../trumpen/BlankCard';
 import { VerifyHands } from '../trumpen/Verify';
 import { WritingPanel } from '../trumpen/Writing';
+import { useDraftWriter } from '../trumpen/draftWriter';
 import { listNames, valueText, valueWord } from '../trumpen/words';
 import { client } from './index';
 
@@ -250,18 +251,19 @@ function MyArea({ game, me }: { game: TwentyOneView; me: number }) {
 }
 
 function Writing({ draft, done }: { draft: readonly DraftCard[]; done: boolean }) {
-  const hand = handOf(draft, TWENTYONE_RULES);
+  const writer = useDraftWriter(draft);
+  const hand = handOf(writer.cards, TWENTYONE_RULES);
   return (
     <div className="tp-my-area">
       <WritingPanel
-        draft={draft}
+        draft={writer.cards}
         maxValue={13}
         suits={false}
         done={done}
         problem={hand.ok ? null : 'Write a value on every card to be done.'}
-        onChange={(cards) => void act({ type: 'write', cards })}
-        onDone={() => void act({ type: 'done', cards: [...draft] })}
-        onWithdraw={() => void act({ type: 'withdraw' })}
+        onChange={writer.change}
+        onDone={writer.done}
+        onWithdraw={writer.withdraw}
       />
       <p className="tp-hint">
         Values A–K, the same value twice is fine. Your cards are private until you offer them.

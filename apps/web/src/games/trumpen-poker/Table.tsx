@@ -22,6 +22,7 @@ import { Countdown } from '../../ui/common';
 import { BlankCard } from '../trumpen/BlankCard';
 import { VerifyHands } from '../trumpen/Verify';
 import { WritingPanel } from '../trumpen/Writing';
+import { useDraftWriter } from '../trumpen/draftWriter';
 import { cardsShort, listNames } from '../trumpen/words';
 import { client } from './index';
 
@@ -193,20 +194,21 @@ function Writing({
   done: boolean;
 }) {
   const rules = pokerRules(game.seatCount);
-  const hand = handOf(draft, rules);
+  const writer = useDraftWriter(draft);
+  const hand = handOf(writer.cards, rules);
   const problem = hand.ok ? null : (PROBLEMS[hand.error] ?? 'Your hand is not complete yet.');
   const category = hand.ok ? classify(hand.value) : null;
   return (
     <div className="tp-my-area">
       <WritingPanel
-        draft={draft}
+        draft={writer.cards}
         maxValue={rules.maxValue}
         suits
         done={done}
         problem={problem}
-        onChange={(cards) => void act({ type: 'write', cards })}
-        onDone={() => void act({ type: 'done', cards: [...draft] })}
-        onWithdraw={() => void act({ type: 'withdraw' })}
+        onChange={writer.change}
+        onDone={writer.done}
+        onWithdraw={writer.withdraw}
       />
       <p className="tp-hint">
         Values A–{rules.maxValue === 10 ? '10' : rules.maxValue} (players + 3).{' '}

@@ -1,7 +1,7 @@
 /**
  * TrumPen Speed's table: the two stacks big in the middle (each a large target), the player's
  * held card, tableau (its empty places drawn dashed) and deck below as large buttons, the value row
- * to write with, every seat's cards left and measured delay. A play shows on its stack at once and
+ * to write with, every seat's cards left and round trip. A play shows on its stack at once and
  * shakes back softly if refused; others' plays fly in from their seats (flights.ts). Wet ink shows
  * as a sheen that fades as it dries, and the controls it holds back say how long is left.
  */
@@ -13,6 +13,7 @@ import type { RoomView } from '@trepenta/protocol';
 import { act } from '../../net';
 import { seatNames } from '../../roomNotes';
 import { ScoreSheet } from '../../table/ScoreSheet';
+import { RoundTrip } from '../../table/RoundTrip';
 import { TableFrame } from '../../table/TableFrame';
 import { BlankCard } from '../trumpen/BlankCard';
 import { SUIT_SYMBOL, listNames, valueText } from '../trumpen/words';
@@ -28,6 +29,9 @@ export function inkText(ms: number): string {
   return `Ink still wet: ${(Math.ceil(ms / 100) / 10).toFixed(1)} s`;
 }
 
+/** A move of this game (the platform's `act` takes any game's). */
+const send = (action: SpeedAction): Promise<boolean> => act(action);
+
 /** A play shown before the server has answered, or one being taken back. */
 interface Optimistic {
   readonly stack: 0 | 1;
@@ -36,24 +40,12 @@ interface Optimistic {
   readonly back: boolean;
 }
 
-/** The round trips of this tab's own moves (send → answer), the last few, in ms. */
-const trips: number[] = [];
-
-async function timed(action: SpeedAction): Promise<boolean> {
-  const sent = performance.now();
-  const ok = await act(action);
-  trips.push(performance.now() - sent);
-  if (trips.length > 5) trips.shift();
-  return ok;
-}
-
 export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   const names = useMemo(() => seatNames(room, game.seatCount), [room, game.seatCount]);
   const me = typeof game.viewer === 'number' ? game.viewer : null;
   const over = game.phase === 'over';
   const [selected, setSelected] = useState<Source | null>(null);
   const [optimistic, setOptimistic] = useState<Optimistic | null>(null);
-  const [delay, setDelay] = useState<number | null>(null);
   const own = me === null ? null : game.seats[me]!;
   const ink = useInk(game);
   const wet = new Set(ink.keys());
@@ -79,8 +71,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
     const height = game.stacks[stack].length;
     setOptimistic({ stack, source, card: { value, suit: game.seats[me]!.suit }, back: false });
     setSelected(null);
-    const ok = await timed({ type: 'play', source, stack, height });
-    setDelay(trips.length ? Math.round(trips.reduce((a, b) => a + b, 0) / trips.length) : null);
+    const ok = await send({ type: 'play', source, stack, height });
     if (ok) setOptimistic(null);
     else {
       // Refused: the card shakes softly and goes back to where it was.
@@ -91,9 +82,9 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
 
   const write = (value: number) => {
     if (me === null) return;
-    if (game.phase === 'starters') return void timed({ type: 'start', value });
+    if (game.phase === 'starters') return void send({ type: 'start', value });
     const pickUp = !own?.held && own?.deck === 0 && typeof selected === 'number';
-    return void timed(pickUp ? { type: 'write', value, slot: selected } : { type: 'write', value });
+    return void send(pickUp ? { type: 'write', value, slot: selected } : { type: 'write', value });
   };
 
   // Keyboard play: 1–4 a tableau card, H the held card, ← → the stack, P place.
@@ -123,7 +114,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
   // The ink holds the held card back: its "why" shows under Put on tableau (sp-put-why).
   const inkHoldsPlace = canPlace && myInk > 0;
   const place = () => {
-    if (canPlace && !inkHoldsPlace) void timed({ type: 'place' });
+    if (canPlace && !inkHoldsPlace) void send({ type: 'place' });
   };
   const canWrite =
     game.phase === 'play' &&
@@ -144,7 +135,7 @@ export function Table({ game, room }: { game: SpeedView; room: RoomView }) {
       status={<Status game={game} names={names} deadline={deadline} />}
     >
       {over && <ScoreSheet client={client} game={game} room={room} names={names} />}
-      <Seats game={game} names={names} delay={delay} wet={wet} />
+      <Seats game={game} room={room} names={names} wet={wet} />
       <section className="sp-stacks" aria-label="The stacks">
         {([0, 1] as const).map((stack) => {
           const pile = game.stacks[stack];
@@ -411,13 +402,13 @@ function Status({
 
 function Seats({
   game,
+  room,
   names,
-  delay,
   wet,
 }: {
   game: SpeedView;
+  room: RoomView;
   names: string[];
-  delay: number | null;
   wet: ReadonlySet<number>;
 }) {
   return (
@@ -429,14 +420,12 @@ function Seats({
             <span className="tp-name">
               {SUIT_SYMBOL[s.suit]} {name}
               {seat === game.viewer ? ' (you)' : ''}
+              <RoundTrip seat={room.seats[seat]} />
             </span>
             <span className="tp-score">
               {s.left} left · tableau {s.tableau.map(valueText).join(' ') || '—'}
               {s.held ? (wet.has(seat) ? ' · ink wet' : ' · holding') : ''}
             </span>
-            {seat === game.viewer && delay !== null && (
-              <span className="tp-state sp-delay">{delay} ms</span>
-            )}
           </li>
         );
       })}

@@ -15,6 +15,7 @@ import { Countdown } from '../../ui/common';
 import { BlankCard } from '../trumpen/BlankCard';
 import { VerifyHands } from '../trumpen/Verify';
 import { WritingPanel } from '../trumpen/Writing';
+import { useDraftWriter } from '../trumpen/draftWriter';
 import {
   SUIT_SYMBOL,
   SUIT_WORD,
@@ -231,11 +232,12 @@ function Writing({
   done: boolean;
 }) {
   const rules = tricksRules(game.seatCount);
-  const hand = handOf(draft, rules);
+  const writer = useDraftWriter(draft);
+  const hand = handOf(writer.cards, rules);
   return (
     <div className="tp-my-area">
       <WritingPanel
-        draft={draft}
+        draft={writer.cards}
         maxValue={rules.maxValue}
         suits={false}
         done={done}
@@ -245,9 +247,9 @@ function Writing({
             ? `All four ${valueText(card.value)}s are on the grid: this card could only ever pass (−2).`
             : null
         }
-        onChange={(cards) => void act({ type: 'write', cards })}
-        onDone={() => void act({ type: 'done', cards: [...draft] })}
-        onWithdraw={() => void act({ type: 'withdraw' })}
+        onChange={writer.change}
+        onDone={writer.done}
+        onWithdraw={writer.withdraw}
       />
       <p className="tp-hint">
         Numbers A–{valueText(rules.maxValue)}. You choose each card’s suit when you play it.
