@@ -382,3 +382,101 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   expect(end.stints.reduce((sum, t) => sum + t.result, 0)).toBe(0);
   for (const t of end.stints.filter((t) => t.seated)) expect(t.bought).toBe(end.start);
 });
+
+/** The boxes of the seats round the oval and of the pots in its middle, as drawn. */
+async function ringBoxes(page: Page) {
+  const boxes = async (selector: string) =>
+    Promise.all((await page.locator(selector).all()).map(async (el) => (await el.boundingBox())!));
+  return { seats: await boxes('.tft-ring .tft-seat'), pots: (await boxes('.tft-oval'))[0]! };
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 1 &&
+  b.x < a.x + a.width - 1 &&
+  a.y < b.y + b.height - 1 &&
+  b.y < a.y + a.height - 1;
+
+test('Trefeltromp: eight seats round the oval on desktop and phone, chips flying to the pot', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const host = await newPlayer(browser, 'Ada');
+  await host.page.emulateMedia({ reducedMotion: 'no-preference' });
+  await host.page.goto('/new/trefeltromp');
+  await setName(host.page, 'Ada');
+  await host.page.getByLabel('Players at the table').selectOption('8');
+  for (let seat = 2; seat <= 8; seat++)
+    await host.page
+      .getByLabel(`Seat ${seat}`, { exact: true })
+      .selectOption({ label: seat % 2 ? 'Good bot' : 'Easy bot' });
+  await host.page.getByRole('button', { name: 'Create room' }).click();
+  await expect(host.page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  // Every chip flight this page starts from now on: its class, keyframe keys and duration.
+  await host.page.evaluate(() => {
+    type Flight = { chips: boolean; keys: string[]; duration: number; moves: boolean };
+    const flights: Flight[] = [];
+    (window as unknown as { flights: Flight[] }).flights = flights;
+    const animate = Object.getOwnPropertyDescriptor(Element.prototype, 'animate')!
+      .value as Element['animate'];
+    Element.prototype.animate = function (this: Element, frames, options) {
+      if (Array.isArray(frames))
+        flights.push({
+          chips: this.classList.contains('chip-flight'),
+          keys: [...new Set(frames.flatMap((frame) => Object.keys(frame)))].sort(),
+          duration: typeof options === 'object' ? Number(options.duration) : Number(options),
+          moves: new Set(frames.map((frame) => String(frame.transform))).size > 1,
+        });
+      return animate.call(this, frames, options);
+    };
+  });
+  await host.page.getByRole('button', { name: 'Start game' }).click();
+  await expect.poll(async () => (await tft(host.page)).phase, { timeout: 20_000 }).toBe('hand');
+
+  // Seven others round the pots: none overlapping another or the felt in the middle.
+  const desktop = await ringBoxes(host.page);
+  expect(desktop.seats).toHaveLength(7);
+  for (const [i, a] of desktop.seats.entries()) {
+    expect(overlap(a, desktop.pots)).toBe(false);
+    for (const b of desktop.seats.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+  }
+  // Round the felt: some seats beside it (left and right), some above it.
+  const middle = desktop.pots.y + desktop.pots.height / 2;
+  expect(desktop.seats.filter((s) => s.x + s.width <= desktop.pots.x)).toHaveLength(2);
+  expect(desktop.seats.filter((s) => s.x >= desktop.pots.x + desktop.pots.width)).toHaveLength(2);
+  expect(desktop.seats.filter((s) => s.y + s.height <= middle).length).toBeGreaterThanOrEqual(3);
+  // The antes flew in: chips, transform and opacity only, at most 400 ms.
+  await expect
+    .poll(() =>
+      host.page.evaluate(
+        () =>
+          (window as unknown as { flights: { chips: boolean }[] }).flights.filter((f) => f.chips)
+            .length,
+      ),
+    )
+    .toBeGreaterThan(0);
+  const flights = await host.page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          flights: { chips: boolean; keys: string[]; duration: number; moves: boolean }[];
+        }
+      ).flights,
+  );
+  for (const flight of flights.filter((f) => f.chips)) {
+    expect(flight.keys).toEqual(['opacity', 'transform']);
+    expect(flight.duration).toBeLessThanOrEqual(400);
+    expect(flight.moves).toBe(true);
+  }
+  await shot(host.page, 'trefeltromp-eight-seats');
+
+  // A phone: the others in a strip of compact seats above the pots, nothing overlapping.
+  await host.page.setViewportSize(PHONE);
+  const phone = await ringBoxes(host.page);
+  for (const [i, a] of phone.seats.entries()) {
+    expect(a.y + a.height).toBeLessThanOrEqual(phone.pots.y + 1);
+    expect(a.x + a.width).toBeLessThanOrEqual(PHONE.width + 1);
+    for (const b of phone.seats.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+  }
+  await shot(host.page, 'trefeltromp-eight-seats-phone');
+});

@@ -4,6 +4,7 @@
  * the amount to call in words); the reveals; the session (chips over time, sit out, rebuy).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
 import type { RoomView } from '@trepenta/protocol';
 import { legalActions, myOptions, startingStack } from '@trepenta/trefeltromp';
 import type { Action, Card, View } from '@trepenta/trefeltromp';
@@ -17,6 +18,7 @@ import { CardBack, TarotCard, cardName } from './Card';
 import { REVEAL_NAMES, REVEAL_SHARES, STREET_NAMES, STRUCTURE_NAMES, chips, m } from './messages';
 import { client } from './index';
 import { stepAmount } from './keys';
+import { ring } from './ring';
 
 /** The other seats clockwise from the viewer's left (every seat for a spectator). */
 function others(game: View): number[] {
@@ -69,12 +71,7 @@ export function Table({ game, room }: { game: View; room: RoomView }) {
         </>
       ) : (
         <>
-          <div className="tft-seats">
-            {others(game).map((seat) => (
-              <SeatPanel key={seat} game={game} seat={seat} names={names} />
-            ))}
-          </div>
-          <Pots game={game} names={names} />
+          <Oval game={game} names={names} />
           {me !== null ? (
             <MyArea game={game} me={me} names={names} />
           ) : (
@@ -84,6 +81,39 @@ export function Table({ game, room }: { game: View; room: RoomView }) {
         </>
       )}
     </TableFrame>
+  );
+}
+
+/** The other seats round the oval felt, the pots in its middle (see ring.ts). */
+function Oval({ game, names }: { game: View; names: string[] }) {
+  const seats = others(game);
+  const layout = ring(seats.length);
+  const cell = (row: number, from: number, to = from): CSSProperties => ({
+    gridRow: row,
+    gridColumn: `${from} / ${to + 1}`,
+  });
+  return (
+    <div
+      className="tft-ring"
+      data-seats={seats.length}
+      style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))` }}
+    >
+      {seats.map((seat, i) => {
+        const place = layout.places[i]!;
+        return (
+          <div
+            key={seat}
+            className={`tft-place ${place.side}`}
+            style={cell(place.row, place.column)}
+          >
+            <SeatPanel game={game} seat={seat} names={names} />
+          </div>
+        );
+      })}
+      <div className="tft-oval" style={cell(layout.pots.row, layout.pots.from, layout.pots.to)}>
+        <Pots game={game} names={names} />
+      </div>
+    </div>
   );
 }
 
@@ -124,6 +154,7 @@ function SeatPanel({ game, seat, names }: { game: View; seat: number; names: str
     (game.lastReveal?.shares.some((x) => x.winner === seat && x.amount > 0) ?? false);
   return (
     <section
+      data-tft-seat={seat}
       className={`tft-seat ${turn ? 'turn' : ''} ${s.folded ? 'folded' : ''} ${seat === game.viewer ? 'mine' : ''}`}
       aria-label={`${name}${s.occupant === null ? ', free seat' : `, ${m.stack(s.stack)}`}`}
     >
@@ -178,9 +209,9 @@ function Pots({ game, names }: { game: View; names: string[] }) {
   const carry = game.carry.reduce((a, c) => a + c.amount, 0);
   const inCall = game.seats.reduce((a, s) => a + s.bet, 0);
   return (
-    <section className="tft-pots" aria-label="Pots">
+    <section className="tft-pots" aria-label="Pots" data-tft-pots="">
       {game.pots.map((pot, i) => (
-        <div key={i} className="pot">
+        <div key={i} className="pot" data-tft-pot={i}>
           <span className="pot-name">{m.pot(i)}</span>
           <strong className="pot-amount">{chips(pot.amount)}</strong>
           <span className="muted small">{m.eligible(pot.eligible.map((s) => names[s] ?? ''))}</span>

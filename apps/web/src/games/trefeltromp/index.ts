@@ -7,6 +7,7 @@ import type { EventView, View } from '@trepenta/trefeltromp';
 import type { ComponentType } from 'react';
 import type { RoomView } from '@trepenta/protocol';
 import type { GameClient } from '../types';
+import { chipMoves, flyChips } from './chips';
 import { describeEvent } from './describe';
 import { RoomRulesCard, RulesHelp, RulesPage } from './RulesHelp';
 import { SettingsForm } from './SettingsForm';
@@ -32,4 +33,8 @@ export const client: GameClient = {
   describe: (event, viewer, names) => describeEvent(event as EventView, viewer, names),
   sessions: { closed: (game) => (game as View).closed },
   turnCame: (previous, view) => myTurn(view as View) && !myTurn(previous as View | null),
+  played(events) {
+    const moves = chipMoves(events as EventView[]);
+    if (moves.length > 0) requestAnimationFrame(() => flyChips(moves));
+  },
 };
