@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PokerSettings } from '@trepenta/trumpen';
+import { RoomRules, TrumpenRules, TrumpenRulesPage } from '../trumpen/rules';
 
 /** How a room differs from the defaults, in plain lines. */
 function differences(settings: PokerSettings): string[] {
@@ -21,17 +22,7 @@ export function RulesCard({
   settings: PokerSettings;
   children?: ReactNode;
 }) {
-  return (
-    <section className="card-panel rules-card" aria-label="This room’s rules">
-      <h2 className="rules-card-title">This room’s rules</h2>
-      <ul>
-        {differences(settings).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      {children}
-    </section>
-  );
+  return <RoomRules lines={differences(settings)}>{children}</RoomRules>;
 }
 
 const CORE = [
@@ -42,15 +33,14 @@ const CORE = [
 ];
 
 export function RulesHelp({ settings, level = 2 }: { settings?: PokerSettings; level?: 2 | 3 }) {
-  const H = level === 2 ? 'h2' : 'h3';
   const S = level === 2 ? 'h3' : 'h4';
   return (
-    <div className="rules-help">
-      {settings && <RulesCard settings={settings} />}
-      <H className="rules-title">TrumPen Poker</H>
-      {CORE.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
+    <TrumpenRules
+      title="TrumPen Poker"
+      core={CORE}
+      card={settings && <RulesCard settings={settings} />}
+      level={level}
+    >
       <section id="show-all-hands" className="rule-text">
         <S className="rule-title">Show all hands</S>
         <p>
@@ -74,19 +64,14 @@ export function RulesHelp({ settings, level = 2 }: { settings?: PokerSettings; l
           the end all salts are shown: anyone can check that no hand changed.
         </p>
       </section>
-    </div>
+    </TrumpenRules>
   );
 }
 
 export function RulesPage({ anchor }: { anchor: string | null }) {
-  if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
   return (
-    <main className="page narrow">
-      <p>
-        <a href="/">← Trepenta Online</a>
-      </p>
-      <h1>TrumPen Poker: the rules</h1>
+    <TrumpenRulesPage title="TrumPen Poker" anchor={anchor}>
       <RulesHelp />
-    </main>
+    </TrumpenRulesPage>
   );
 }

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
 import type { SpeedSettings } from '@trepenta/trumpen';
+import { RoomRules, TrumpenRules, TrumpenRulesPage } from '../trumpen/rules';
+
+/** How this room is set, in one line. */
+function speedLine(settings: SpeedSettings): string {
+  const ink = settings.inkSeconds === 0 ? 'off' : `${settings.inkSeconds} s`;
+  return `Ink ${ink}; bots ${settings.botPace}; the game ends after ${settings.idleSeconds} s without a play.`;
+}
 
 export function RulesCard({
   settings,
@@ -8,18 +15,7 @@ export function RulesCard({
   settings: SpeedSettings;
   children?: ReactNode;
 }) {
-  return (
-    <section className="card-panel rules-card" aria-label="This room’s rules">
-      <h2 className="rules-card-title">This room’s rules</h2>
-      <ul>
-        <li>
-          Ink {settings.inkSeconds === 0 ? 'off' : `${settings.inkSeconds} s`}; bots{' '}
-          {settings.botPace}; the game ends after {settings.idleSeconds} s without a play.
-        </li>
-      </ul>
-      {children}
-    </section>
-  );
+  return <RoomRules lines={[speedLine(settings)]}>{children}</RoomRules>;
 }
 
 const CORE = [
@@ -30,30 +26,23 @@ const CORE = [
   'The first with no cards left wins; the others rank by cards left. If nobody plays for a while, the fewest cards left win.',
 ];
 
-export function RulesHelp({ level = 2 }: { settings?: SpeedSettings; level?: 2 | 3 }) {
-  const H = level === 2 ? 'h2' : 'h3';
+export function RulesHelp({ settings, level = 2 }: { settings?: SpeedSettings; level?: 2 | 3 }) {
   return (
-    <section className="rules-help">
-      <H>TrumPen Speed in short</H>
-      <ul>
-        {CORE.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+    <TrumpenRules
+      title="TrumPen Speed"
+      core={CORE}
+      card={settings && <RulesCard settings={settings} />}
+      level={level}
+    >
       <p>Keys: 1–4 play a tableau card, H the held card, ← or → picks the stack; W writes.</p>
-    </section>
+    </TrumpenRules>
   );
 }
 
 export function RulesPage({ anchor }: { anchor: string | null }) {
-  if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
   return (
-    <main className="page narrow">
-      <p>
-        <a href="/">← Trepenta Online</a>
-      </p>
-      <h1>TrumPen Speed: the rules</h1>
+    <TrumpenRulesPage title="TrumPen Speed" anchor={anchor}>
       <RulesHelp />
-    </main>
+    </TrumpenRulesPage>
   );
 }

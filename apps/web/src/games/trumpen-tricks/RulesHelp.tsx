@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TricksSettings } from '@trepenta/trumpen';
+import { RoomRules, TrumpenRules, TrumpenRulesPage, timersLine } from '../trumpen/rules';
 
 export function RulesCard({
   settings,
@@ -8,19 +9,7 @@ export function RulesCard({
   settings: TricksSettings;
   children?: ReactNode;
 }) {
-  return (
-    <section className="card-panel rules-card" aria-label="This room’s rules">
-      <h2 className="rules-card-title">This room’s rules</h2>
-      <ul>
-        <li>
-          Writing timer {settings.writingSeconds} s; turn timer{' '}
-          {settings.turnSeconds === null ? 'off' : `${settings.turnSeconds} s`}; break{' '}
-          {settings.betweenSeconds} s.
-        </li>
-      </ul>
-      {children}
-    </section>
-  );
+  return <RoomRules lines={[timersLine(settings)]}>{children}</RoomRules>;
 }
 
 const CORE = [
@@ -32,27 +21,20 @@ const CORE = [
 ];
 
 export function RulesHelp({ settings, level = 2 }: { settings?: TricksSettings; level?: 2 | 3 }) {
-  const H = level === 2 ? 'h2' : 'h3';
   return (
-    <div className="rules-help">
-      {settings && <RulesCard settings={settings} />}
-      <H className="rules-title">TrumPen Trick Taking</H>
-      {CORE.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
-    </div>
+    <TrumpenRules
+      title="TrumPen Trick Taking"
+      core={CORE}
+      card={settings && <RulesCard settings={settings} />}
+      level={level}
+    ></TrumpenRules>
   );
 }
 
 export function RulesPage({ anchor }: { anchor: string | null }) {
-  if (anchor) requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView());
   return (
-    <main className="page narrow">
-      <p>
-        <a href="/">← Trepenta Online</a>
-      </p>
-      <h1>TrumPen Trick Taking: the rules</h1>
+    <TrumpenRulesPage title="TrumPen Trick Taking" anchor={anchor}>
       <RulesHelp />
-    </main>
+    </TrumpenRulesPage>
   );
 }

@@ -6,7 +6,7 @@ import type { RoomView } from '@trepenta/protocol';
 import type { GameClient } from '../types';
 import { describeTricks } from './describe';
 import { RulesCard, RulesHelp, RulesPage } from './RulesHelp';
-import { SettingsForm } from './SettingsForm';
+import { TimersForm } from '../trumpen/TimersForm';
 import { Table } from './Table';
 import '../trumpen/trumpen.css';
 
@@ -21,7 +21,7 @@ function myMove(view: TricksView | null): boolean {
 export const client: GameClient = {
   module: trumpenTricks,
   Table: Table as ComponentType<{ game: unknown; room: RoomView }>,
-  SettingsForm: SettingsForm as GameClient['SettingsForm'],
+  SettingsForm: TimersForm as GameClient['SettingsForm'],
   RulesCard: RulesCard as GameClient['RulesCard'],
   RulesHelp: RulesHelp as GameClient['RulesHelp'],
   RulesPage,

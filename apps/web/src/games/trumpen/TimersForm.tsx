@@ -1,15 +1,24 @@
 import { useId } from 'react';
-import type { TwentyOneSettings } from '@trepenta/trumpen';
 
 const TURN_TIMERS = [null, 15, 30, 60] as const;
 
-/** 21's host options: the writing timer, the turn timer (off by default), the break. */
-export function SettingsForm({
+/** What a TrumPen game with turns lets its host set: its timers. */
+export interface TimerSettings {
+  readonly turnSeconds: number | null;
+  readonly writingSeconds: number;
+  readonly betweenSeconds: number;
+}
+
+/**
+ * The host options of TrumPen 21 and Trick Taking, whose settings are their timers: the writing
+ * timer, the turn timer (off by default), the break between rounds.
+ */
+export function TimersForm<S extends TimerSettings>({
   value,
   onChange,
 }: {
-  value: TwentyOneSettings;
-  onChange: (settings: TwentyOneSettings) => void;
+  value: S;
+  onChange: (settings: S) => void;
 }) {
   const id = useId();
   const number = (
