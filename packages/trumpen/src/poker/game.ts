@@ -4,15 +4,14 @@
  */
 import { err, exhaustive, ok } from '@trepenta/engine';
 import type { Actor, Applied, Randomness, Result, RuleError, SystemAction } from '@trepenta/engine';
+import { applyRound, readyMove, writingMove } from '../common/rounds';
+import type { RoundGame } from '../common/rounds';
 import { COMMON_ERRORS, placesByTotal, randomnessFits, refusal, replaceAt } from '../common/base';
 import type { Card } from '../common/cards';
 import { writeCommitment } from '../common/commitment';
 import { botStream, saltOf } from '../common/randomness';
 import {
   WRITING_ERRORS,
-  allDone,
-  applyWriting,
-  nextVersion,
   asDraft,
   completeCards,
   handOf,
@@ -197,66 +196,40 @@ function timeout(state: PokerState, key: string, standIn: readonly PokerAction[]
 }
 
 function applySeat(state: PokerState, seat: number, action: PokerAction): Step {
-  const events: PokerEvent[] = [];
-  const rules = pokerRules(state.seatCount);
   switch (action.type) {
     case 'write':
     case 'done':
-    case 'withdraw': {
-      if (state.phase !== 'writing' || !state.writing) return err(fail('WRONG_PHASE'));
-      const changed = applyWriting(state.writing, seat, action, rules);
-      if (!changed.ok) return err(fail(changed.error));
-      // A draft's edit is nobody else's business (C3): no event.
-      if (action.type === 'done') events.push({ type: 'done', seat });
-      if (action.type === 'withdraw') events.push({ type: 'withdrawn', seat });
-      const next = { ...state, writing: changed.value };
-      if (action.type === 'done' && allDone(changed.value))
-        return ok({ state: closeWriting(next, [], events), events });
-      return ok({ state: next, events });
-    }
-    case 'ready': {
-      if (state.phase !== 'between') return err(fail('WRONG_PHASE'));
-      if (state.ready[seat]) return err(fail('ALREADY_READY'));
-      events.push({ type: 'ready', seat });
-      const next = { ...state, ready: replaceAt(state.ready, seat, true) };
-      if (next.ready.every(Boolean)) return ok({ state: nextRound(next, events), events });
-      return ok({ state: next, events });
-    }
+    case 'withdraw':
+      return writingMove(flow, state, seat, action, pokerRules(state.seatCount));
+    case 'ready':
+      return readyMove(flow, state, seat);
     default:
       return exhaustive(action);
   }
 }
+
+/** The game's steps for the flow every round game shares (common/rounds.ts). */
+const flow: RoundGame<PokerState, PokerEvent, PokerAction> = {
+  closeWriting,
+  nextRound,
+  gameOver,
+  timeout,
+  // Poker's seats write and press Ready only: any other action is the server's.
+  seatMove: (state, seat, action) =>
+    action.type === 'write' ||
+    action.type === 'done' ||
+    action.type === 'withdraw' ||
+    action.type === 'ready'
+      ? applySeat(state, seat, action)
+      : err(fail('SYSTEM_ONLY')),
+};
 
 export function applyPoker(
   state: PokerState,
   actor: Actor,
   action: PokerAction | SystemAction<PokerAction>,
 ): Step {
-  if (state.phase === 'over') return err(fail('GAME_OVER'));
-  let step: Step;
-  if (actor === 'system') {
-    if (action.type === 'timeout') step = timeout(state, action.key, action.standIn);
-    else if (action.type === 'abandon') {
-      const events: PokerEvent[] = [];
-      step = ok({ state: gameOver(state, true, events), events });
-    } else step = err(fail('WRONG_PHASE'));
-  } else {
-    if (!Number.isInteger(actor) || actor < 0 || actor >= state.seatCount)
-      return err(fail('NOT_A_SEAT'));
-    if (
-      action.type !== 'write' &&
-      action.type !== 'done' &&
-      action.type !== 'withdraw' &&
-      action.type !== 'ready'
-    )
-      return err(fail('SYSTEM_ONLY'));
-    step = applySeat(state, actor, action);
-  }
-  if (!step.ok) return step;
-  return ok({
-    state: { ...step.value.state, version: nextVersion(state.version, action) },
-    events: step.value.events,
-  });
+  return applyRound(flow, state, actor, action);
 }
 
 export function pokerPending(state: PokerState): number[] {

@@ -6,14 +6,13 @@
  */
 import { err, ok, randomInt } from '@trepenta/engine';
 import type { Actor, Applied, Randomness, Result, RuleError, SystemAction } from '@trepenta/engine';
+import { applyRound, readyMove, writingMove } from '../common/rounds';
+import type { RoundGame } from '../common/rounds';
 import { COMMON_ERRORS, placesByTotal, randomnessFits, refusal, replaceAt } from '../common/base';
 import { writeCommitment } from '../common/commitment';
 import { saltOf, stream, uniform } from '../common/randomness';
 import {
   WRITING_ERRORS,
-  allDone,
-  applyWriting,
-  nextVersion,
   asDraft,
   completeCards,
   handOf,
@@ -351,29 +350,21 @@ function timeout(state: TricksState, key: string, standIn: readonly TricksAction
   return ok({ state: next.value, events });
 }
 
+/** The game's steps for the flow every round game shares (common/rounds.ts). */
+const flow: RoundGame<TricksState, TricksEvent, TricksAction> = {
+  closeWriting,
+  nextRound,
+  gameOver,
+  timeout,
+  seatMove: applySeat,
+};
+
 export function applyTricks(
   state: TricksState,
   actor: Actor,
   action: TricksAction | SystemAction<TricksAction>,
 ): Step {
-  if (state.phase === 'over') return err(fail('GAME_OVER'));
-  let step: Step;
-  if (actor === 'system') {
-    if (action.type === 'timeout') step = timeout(state, action.key, action.standIn);
-    else if (action.type === 'abandon') {
-      const events: TricksEvent[] = [];
-      step = ok({ state: gameOver(state, true, events), events });
-    } else step = err(fail('WRONG_PHASE'));
-  } else {
-    if (!Number.isInteger(actor) || actor < 0 || actor >= state.seatCount)
-      return err(fail('NOT_A_SEAT'));
-    step = applySeat(state, actor, action);
-  }
-  if (!step.ok) return step;
-  return ok({
-    state: { ...step.value.state, version: nextVersion(state.version, action) },
-    events: step.value.events,
-  });
+  return applyRound(flow, state, actor, action);
 }
 
 function applySeat(
@@ -386,29 +377,14 @@ function applySeat(
   switch (action.type) {
     case 'write':
     case 'done':
-    case 'withdraw': {
-      if (state.phase !== 'writing' || !state.writing) return err(fail('WRONG_PHASE'));
-      const changed = applyWriting(state.writing, seat, action, rules);
-      if (!changed.ok) return err(fail(changed.error));
-      if (action.type === 'done') events.push({ type: 'done', seat });
-      if (action.type === 'withdraw') events.push({ type: 'withdrawn', seat });
-      const next = { ...state, writing: changed.value };
-      if (action.type === 'done' && allDone(changed.value))
-        return ok({ state: closeWriting(next, [], events), events });
-      return ok({ state: next, events });
-    }
+    case 'withdraw':
+      return writingMove(flow, state, seat, action, rules);
     case 'play': {
       const next = play(state, seat, { value: action.value, suit: action.suit }, events);
       return next.ok ? ok({ state: next.value, events }) : next;
     }
-    case 'ready': {
-      if (state.phase !== 'between') return err(fail('WRONG_PHASE'));
-      if (state.ready[seat]) return err(fail('ALREADY_READY'));
-      events.push({ type: 'ready', seat });
-      const next = { ...state, ready: replaceAt(state.ready, seat, true) };
-      if (next.ready.every(Boolean)) return ok({ state: nextRound(next, events), events });
-      return ok({ state: next, events });
-    }
+    case 'ready':
+      return readyMove(flow, state, seat);
     case 'timeout':
     case 'abandon':
     case 'nonces':

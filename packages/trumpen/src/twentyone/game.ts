@@ -5,14 +5,13 @@
  */
 import { err, ok, randomInt } from '@trepenta/engine';
 import type { Actor, Applied, Randomness, Result, RuleError, SystemAction } from '@trepenta/engine';
+import { applyRound, readyMove, writingMove } from '../common/rounds';
+import type { RoundGame } from '../common/rounds';
 import { COMMON_ERRORS, placesByTotal, randomnessFits, refusal, replaceAt } from '../common/base';
 import { writeCommitment } from '../common/commitment';
 import { saltOf, stream, uniform } from '../common/randomness';
 import {
   WRITING_ERRORS,
-  allDone,
-  applyWriting,
-  nextVersion,
   asDraft,
   completeCards,
   handOf,
@@ -45,7 +44,6 @@ export const TWENTYONE_RULES: WritingRules = {
 };
 
 type Step = Result<Applied<TwentyOneState, TwentyOneEvent>, RuleError>;
-type Mutable = { -readonly [K in keyof TwentyOneState]: TwentyOneState[K] };
 
 export function createTwentyOne(
   settings: TwentyOneSettings,
@@ -326,29 +324,21 @@ function timeout(state: TwentyOneState, key: string, standIn: readonly TwentyOne
   return ok({ state: step.value, events });
 }
 
+/** The game's steps for the flow every round game shares (common/rounds.ts). */
+const flow: RoundGame<TwentyOneState, TwentyOneEvent, TwentyOneAction> = {
+  closeWriting,
+  nextRound,
+  gameOver,
+  timeout,
+  seatMove: applySeat,
+};
+
 export function applyTwentyOne(
   state: TwentyOneState,
   actor: Actor,
   action: TwentyOneAction | SystemAction<TwentyOneAction>,
 ): Step {
-  if (state.phase === 'over') return err(fail('GAME_OVER'));
-  let step: Step;
-  if (actor === 'system') {
-    if (action.type === 'timeout') step = timeout(state, action.key, action.standIn);
-    else if (action.type === 'abandon') {
-      const events: TwentyOneEvent[] = [];
-      step = ok({ state: gameOver(state, true, events), events });
-    } else step = err(fail('WRONG_PHASE'));
-  } else {
-    if (!Number.isInteger(actor) || actor < 0 || actor >= state.seatCount)
-      return err(fail('NOT_A_SEAT'));
-    step = applySeat(state, actor, action);
-  }
-  if (!step.ok) return step;
-  return ok({
-    state: { ...step.value.state, version: nextVersion(state.version, action) },
-    events: step.value.events,
-  });
+  return applyRound(flow, state, actor, action);
 }
 
 function applySeat(
@@ -360,31 +350,16 @@ function applySeat(
   switch (action.type) {
     case 'write':
     case 'done':
-    case 'withdraw': {
-      if (state.phase !== 'writing' || !state.writing) return err(fail('WRONG_PHASE'));
-      const changed = applyWriting(state.writing, seat, action, TWENTYONE_RULES);
-      if (!changed.ok) return err(fail(changed.error));
-      if (action.type === 'done') events.push({ type: 'done', seat });
-      if (action.type === 'withdraw') events.push({ type: 'withdrawn', seat });
-      const next: Mutable = { ...state, writing: changed.value };
-      if (action.type === 'done' && allDone(changed.value))
-        return ok({ state: closeWriting(next, [], events), events });
-      return ok({ state: next, events });
-    }
+    case 'withdraw':
+      return writingMove(flow, state, seat, action, TWENTYONE_RULES);
     case 'offer':
     case 'take':
     case 'pass': {
       const next = applyTurn(state, seat, action, events);
       return next.ok ? ok({ state: next.value, events }) : next;
     }
-    case 'ready': {
-      if (state.phase !== 'between') return err(fail('WRONG_PHASE'));
-      if (state.ready[seat]) return err(fail('ALREADY_READY'));
-      events.push({ type: 'ready', seat });
-      const next = { ...state, ready: replaceAt(state.ready, seat, true) };
-      if (next.ready.every(Boolean)) return ok({ state: nextRound(next, events), events });
-      return ok({ state: next, events });
-    }
+    case 'ready':
+      return readyMove(flow, state, seat);
     case 'timeout':
     case 'abandon':
     case 'nonces':
