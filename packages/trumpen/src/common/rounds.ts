@@ -5,10 +5,13 @@
  * step that a draft edit does not take).
  */
 import { err, ok } from '@trepenta/engine';
-import type { Actor, Applied, Result, RuleError, SystemAction } from '@trepenta/engine';
+import type { Actor, Applied, Randomness, Result, RuleError, SystemAction } from '@trepenta/engine';
 import { COMMON_ERRORS, refusal, replaceAt } from './base';
+import type { Card } from './cards';
+import { writeCommitment } from './commitment';
+import { saltOf } from './randomness';
 import type { Writing, WritingAction, WritingRules } from './writing';
-import { WRITING_ERRORS, allDone, applyWriting, nextVersion } from './writing';
+import { WRITING_ERRORS, allDone, applyWriting, handOf, nextVersion } from './writing';
 
 const ROUND_ERRORS = { ...COMMON_ERRORS, ...WRITING_ERRORS };
 const fail = (code: keyof typeof ROUND_ERRORS): RuleError => refusal(ROUND_ERRORS, code);
@@ -26,7 +29,8 @@ export interface RoundState {
 export type RoundEvent =
   | { type: 'done'; seat: number }
   | { type: 'withdrawn'; seat: number }
-  | { type: 'ready'; seat: number };
+  | { type: 'ready'; seat: number }
+  | { type: 'closed'; round: number; commitments: string[]; standIn: number[] };
 
 export type RoundStep<S, E> = Result<Applied<S, E>, RuleError>;
 
@@ -104,4 +108,32 @@ export function readyMove<S extends RoundState, E>(
   const next: S = { ...state, ready: replaceAt(state.ready, seat, true) };
   if (next.ready.every(Boolean)) return ok({ state: game.nextRound(next, events), events });
   return ok({ state: next, events });
+}
+
+/**
+ * C4: the writing phase closes. Every hand is complete by now (its seat pressed Done, or the
+ * stand-in completed it); each is committed with its seat's salt and the commitments announced.
+ */
+export function lockHands<E>(
+  state: RoundState & { readonly round: number; readonly randomness: Randomness },
+  rules: WritingRules,
+  standIn: readonly number[],
+  events: (E | RoundEvent)[],
+): { hands: Card[][]; commitments: string[] } {
+  const hands = state.writing!.drafts.map((draft) => {
+    const hand = handOf(draft, rules);
+    if (!hand.ok) throw new Error(`closeWriting: an incomplete hand (${hand.error})`);
+    return hand.value;
+  });
+  const commitments = hands.map((hand, seat) =>
+    writeCommitment(
+      state.randomness.gameId,
+      state.round,
+      seat,
+      hand,
+      saltOf(state.randomness, state.round, seat),
+    ),
+  );
+  events.push({ type: 'closed', round: state.round, commitments, standIn: [...standIn] });
+  return { hands, commitments };
 }

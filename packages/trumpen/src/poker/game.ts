@@ -4,12 +4,10 @@
  */
 import { err, exhaustive, ok } from '@trepenta/engine';
 import type { Actor, Applied, Randomness, Result, RuleError, SystemAction } from '@trepenta/engine';
-import { applyRound, readyMove, writingMove } from '../common/rounds';
+import { applyRound, lockHands, readyMove, writingMove } from '../common/rounds';
 import type { RoundGame } from '../common/rounds';
 import { COMMON_ERRORS, placesByTotal, randomnessFits, refusal, replaceAt } from '../common/base';
-import type { Card } from '../common/cards';
-import { writeCommitment } from '../common/commitment';
-import { botStream, saltOf } from '../common/randomness';
+import { botStream } from '../common/randomness';
 import {
   WRITING_ERRORS,
   asDraft,
@@ -95,22 +93,7 @@ function gameOver(state: PokerState, abandoned: boolean, events: PokerEvent[]) {
 /** The phase closes: hands locked and committed (C4), the showdown resolved (P5–P7). */
 function closeWriting(state: PokerState, standIn: readonly number[], events: PokerEvent[]) {
   const rules = pokerRules(state.seatCount);
-  const hands: Card[][] = state.writing!.drafts.map((draft) => {
-    const hand = handOf(draft, rules);
-    // Every seat is Done or completed by the stand-in before this point.
-    if (!hand.ok) throw new Error(`closeWriting: an incomplete hand (${hand.error})`);
-    return hand.value;
-  });
-  const commitments = hands.map((hand, seat) =>
-    writeCommitment(
-      state.randomness.gameId,
-      state.round,
-      seat,
-      hand,
-      saltOf(state.randomness, state.round, seat),
-    ),
-  );
-  events.push({ type: 'closed', round: state.round, commitments, standIn: [...standIn] });
+  const { hands, commitments } = lockHands(state, rules, standIn, events);
   const showdown = resolveShowdown(hands, state.settings.pokerOrder);
   for (const level of showdown.levels) events.push({ type: 'level', round: state.round, level });
   const scores = state.scores.map((score, seat) => score + showdown.points[seat]!);

@@ -5,11 +5,10 @@
  */
 import { err, ok, randomInt } from '@trepenta/engine';
 import type { Actor, Applied, Randomness, Result, RuleError, SystemAction } from '@trepenta/engine';
-import { applyRound, readyMove, writingMove } from '../common/rounds';
+import { applyRound, lockHands, readyMove, writingMove } from '../common/rounds';
 import type { RoundGame } from '../common/rounds';
 import { COMMON_ERRORS, placesByTotal, randomnessFits, refusal, replaceAt } from '../common/base';
-import { writeCommitment } from '../common/commitment';
-import { saltOf, stream, uniform } from '../common/randomness';
+import { stream, uniform } from '../common/randomness';
 import {
   WRITING_ERRORS,
   asDraft,
@@ -149,21 +148,9 @@ function startDeal(state: TwentyOneState, events: TwentyOneEvent[]): TwentyOneSt
 }
 
 function closeWriting(state: TwentyOneState, standIn: readonly number[], events: TwentyOneEvent[]) {
-  const hands = state.writing!.drafts.map((draft) => {
-    const hand = handOf(draft, TWENTYONE_RULES);
-    if (!hand.ok) throw new Error(`closeWriting: an incomplete hand (${hand.error})`);
-    return hand.value.map((card) => card.value);
-  });
-  const commitments = hands.map((hand, seat) =>
-    writeCommitment(
-      state.randomness.gameId,
-      state.round,
-      seat,
-      hand.map((value) => ({ value, suit: null })),
-      saltOf(state.randomness, state.round, seat),
-    ),
-  );
-  events.push({ type: 'closed', round: state.round, commitments, standIn: [...standIn] });
+  const locked = lockHands(state, TWENTYONE_RULES, standIn, events);
+  const hands = locked.hands.map((hand) => hand.map((card) => card.value));
+  const { commitments } = locked;
   const next: TwentyOneState = {
     ...state,
     writing: null,
