@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { PHONE, joinByLink, newPlayer, setName, shot, smallTapTargets } from './helpers';
+import { PHONE, joinByLink, newPlayer, shot, smallTapTargets } from './helpers';
 import type { Player } from './helpers';
+import { createRoundsRoom, visible, writeHand } from './trumpen';
 
 /**
  * TrumPen 21 in the browser: friends by link (one on a phone), a spectator, four cards written
@@ -14,28 +14,9 @@ const HANDS: Record<string, readonly string[]> = {
   Ben: ['king', '5', '6', '4'],
 };
 
-async function writeHand(page: Page, values: readonly string[], keys: boolean) {
-  const press = async (locator: ReturnType<Page['getByRole']>) =>
-    keys ? locator.press('Enter') : locator.click();
-  for (let i = 0; i < values.length; i++) {
-    await press(page.getByRole('radio', { name: new RegExp(`^Card ${i + 1}:`) }));
-    await press(
-      page
-        .getByRole('group', { name: `Value of card ${i + 1}` })
-        .getByRole('button', { name: values[i], exact: true }),
-    );
-    await expect(page.getByRole('radio', { name: `Card ${i + 1}: ${values[i]}` })).toBeVisible();
-  }
-  const done = page.getByRole('button', { name: 'Done', exact: true });
-  await press(done);
-  await expect(done).toBeHidden();
-}
-
 /** Whatever this player's table asks of them now: write, offer, take or pass, be ready. */
 async function step(player: Player, n: number, keys: boolean): Promise<void> {
   const page = player.page;
-  const visible = async (locator: ReturnType<Page['getByRole']>) =>
-    locator.isVisible().catch(() => false);
   if (await visible(page.getByRole('radio', { name: 'Card 1: blank' })))
     await writeHand(page, HANDS[player.name]!, keys).catch(() => undefined);
   const offer = page.getByRole('button', { name: /^Offer your / }).first();
@@ -52,18 +33,12 @@ test('TrumPen 21: friends by link, spectator, keyboard, phone, reload, a whole g
   const ann = await newPlayer(browser, 'Ann');
   const ben = await newPlayer(browser, 'Ben', { viewport: PHONE, mobile: true });
   const cyd = await newPlayer(browser, 'Cyd');
-  await ann.page.goto('/new/trumpen-21');
-  await setName(ann.page, 'Ann');
-  await ann.page.getByLabel('Players at the table').selectOption('3');
-  await ann.page.getByLabel('Seat 3', { exact: true }).selectOption({ label: 'Good bot' });
-  await ann.page.getByText('Timers and limits').click();
-  // The test server runs timers at 1/20: 300 s of writing are 15 s.
-  await ann.page.getByLabel('Writing timer (seconds)').fill('300');
-  await ann.page.getByLabel('Break between rounds (seconds)').fill('60');
-  await shot(ann.page, 'trumpen-21-create');
-  await ann.page.getByRole('button', { name: 'Create room' }).click();
-  await expect(ann.page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
-  const link = ann.page.url();
+  const link = await createRoundsRoom(ann.page, {
+    game: 'trumpen-21',
+    name: 'Ann',
+    bot: 'Good bot',
+    photo: 'trumpen-21-create',
+  });
   await joinByLink(ben, link);
   await joinByLink(cyd, link, 'spectator');
   await ann.page.getByRole('button', { name: 'Start game' }).click();

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { PHONE, joinByLink, newPlayer, setName, shot, smallTapTargets } from './helpers';
+import { PHONE, joinByLink, newPlayer, shot, smallTapTargets } from './helpers';
 import type { Player } from './helpers';
+import { createRoundsRoom, writeCard, writeHand } from './trumpen';
+import type { Written } from './trumpen';
 
 /**
  * TrumPen Poker in the browser: a room made from its own options, friends by link (one on a
@@ -9,7 +10,7 @@ import type { Player } from './helpers';
  * showdown, the countdown's Ready, and a whole game to the score sheet and its write check.
  */
 
-type Hand = readonly (readonly [string, string])[];
+type Hand = readonly Written[];
 const ANN_FIRST: Hand = [
   ['ace', 'spades'],
   ['2', 'spades'],
@@ -27,41 +28,6 @@ const BEN_FIRST: Hand = [
 const clubs: Hand = ['2', '3', '4', '5', '6'].map((v) => [v, 'clubs'] as const);
 const hearts: Hand = ['2', '3', '4', '5', '6'].map((v) => [v, 'hearts'] as const);
 
-/** Writes one card: its slot, its value, its suit, each waiting for the server's draft. */
-async function writeCard(
-  page: Page,
-  i: number,
-  [value, suit]: readonly [string, string],
-  keys: boolean,
-) {
-  const press = async (locator: ReturnType<Page['getByRole']>) =>
-    keys ? locator.press('Enter') : locator.click();
-  await press(page.getByRole('radio', { name: new RegExp(`^Card ${i + 1}:`) }));
-  await press(
-    page
-      .getByRole('group', { name: `Value of card ${i + 1}` })
-      .getByRole('button', { name: value, exact: true }),
-  );
-  await expect(
-    page.getByRole('radio', { name: new RegExp(`^Card ${i + 1}: ${value}`) }),
-  ).toBeVisible();
-  await press(
-    page.getByRole('group', { name: `Suit of card ${i + 1}` }).getByRole('button', { name: suit }),
-  );
-  await expect(
-    page.getByRole('radio', { name: `Card ${i + 1}: ${value} of ${suit}` }),
-  ).toBeVisible();
-}
-
-async function writeHand(page: Page, hand: Hand, keys = false, from = 0) {
-  for (let i = 0; i < hand.length; i++) await writeCard(page, from + i, hand[i]!, keys);
-  const done = page.getByRole('button', { name: 'Done', exact: true });
-  if (keys) await done.press('Enter');
-  else await done.click();
-  // Done shows "Change my cards", or, from the last to be done, closes the writing at once.
-  await expect(done).toBeHidden();
-}
-
 const gameOver = (p: Player) => p.page.getByRole('heading', { name: 'Game over' });
 
 test('TrumPen Poker: friends by link, spectator, reload, keyboard, phone, a whole game', async ({
@@ -74,18 +40,12 @@ test('TrumPen Poker: friends by link, spectator, reload, keyboard, phone, a whol
   await ann.page.goto('/');
   await expect(ann.page.getByRole('heading', { name: 'TrumPen Poker' })).toBeVisible();
   await shot(ann.page, 'trumpen-poker-home');
-  await ann.page.goto('/new/trumpen-poker');
-  await setName(ann.page, 'Ann');
-  await ann.page.getByLabel('Players at the table').selectOption('3');
-  await ann.page.getByLabel('Seat 3', { exact: true }).selectOption({ label: 'Easy bot' });
-  await ann.page.getByText('Timers and limits').click();
-  // The test server runs timers at 1/20: 300 s of writing are 15 s, a 60 s break 3 s.
-  await ann.page.getByLabel('Writing timer (seconds)').fill('300');
-  await ann.page.getByLabel('Break between rounds (seconds)').fill('60');
-  await shot(ann.page, 'trumpen-poker-create');
-  await ann.page.getByRole('button', { name: 'Create room' }).click();
-  await expect(ann.page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
-  const link = ann.page.url();
+  const link = await createRoundsRoom(ann.page, {
+    game: 'trumpen-poker',
+    name: 'Ann',
+    bot: 'Easy bot',
+    photo: 'trumpen-poker-create',
+  });
   await joinByLink(ben, link);
   await joinByLink(cyd, link, 'spectator');
   await shot(ann.page, 'trumpen-poker-lobby');
