@@ -383,11 +383,31 @@ test('Trefeltromp: friends by link, a phone, a spectator, a reload, a session to
   for (const t of end.stints.filter((t) => t.seated)) expect(t.bought).toBe(end.start);
 });
 
-/** The boxes of the seats round the oval and of the pots in its middle, as drawn. */
-async function ringBoxes(page: Page) {
-  const boxes = async (selector: string) =>
-    Promise.all((await page.locator(selector).all()).map(async (el) => (await el.boundingBox())!));
-  return { seats: await boxes('.tft-ring .tft-seat'), pots: (await boxes('.tft-oval'))[0]! };
+/**
+ * The boxes of the seats round the oval and of the felt in its middle, read in one go from one
+ * layout (the table may change between two separate reads: a bet, a reveal, a new hand).
+ */
+function ringBoxes(page: Page) {
+  return page.evaluate(() => {
+    const box = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    return {
+      seats: [...document.querySelectorAll('.tft-ring .tft-seat')].map(box),
+      pots: box(document.querySelector('.tft-oval')!),
+    };
+  });
+}
+
+/** Two frames after a change of size, so the phone's layout is the one measured. */
+async function settled(page: Page, display: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.querySelector('.tft-ring')!).display))
+    .toBe(display);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
 }
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -434,6 +454,7 @@ test('Trefeltromp: eight seats round the oval on desktop and phone, chips flying
   await expect.poll(async () => (await tft(host.page)).phase, { timeout: 20_000 }).toBe('hand');
 
   // Seven others round the pots: none overlapping another or the felt in the middle.
+  await settled(host.page, 'grid');
   const desktop = await ringBoxes(host.page);
   expect(desktop.seats).toHaveLength(7);
   for (const [i, a] of desktop.seats.entries()) {
@@ -472,6 +493,7 @@ test('Trefeltromp: eight seats round the oval on desktop and phone, chips flying
 
   // A phone: the others in a strip of compact seats above the pots, nothing overlapping.
   await host.page.setViewportSize(PHONE);
+  await settled(host.page, 'flex');
   const phone = await ringBoxes(host.page);
   for (const [i, a] of phone.seats.entries()) {
     expect(a.y + a.height).toBeLessThanOrEqual(phone.pots.y + 1);
