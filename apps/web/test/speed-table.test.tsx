@@ -9,6 +9,7 @@ import type { SpeedAction, SpeedEvent, SpeedState, SpeedView } from '@trepenta/t
 import type * as Net from '../src/net';
 import { FLIGHT_MS, flyPlays, stackTopSelector } from '../src/games/trumpen-speed/flights';
 import { roomOf } from './fixtures';
+import { mockReducedMotion } from './motion';
 
 const act = vi.hoisted(() => vi.fn(() => Promise.resolve(true)));
 vi.mock('../src/net', async (original) => ({ ...(await original<typeof Net>()), act }));
@@ -133,17 +134,6 @@ describe('Speed flights', () => {
   const played = events.filter((e) => e.type === 'played');
   let animate: ReturnType<typeof vi.fn>;
 
-  function reducedMotion(reduce: boolean): void {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: reduce && query.includes('reduce'),
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
-  }
   afterEach(() => vi.restoreAllMocks());
 
   beforeEach(() => {
@@ -154,7 +144,7 @@ describe('Speed flights', () => {
   });
 
   it('another seat’s play flies from its seat to the stack: transform and opacity, ≤ 400 ms', () => {
-    reducedMotion(false);
+    mockReducedMotion(false);
     render(<Table game={viewOf(state, 0)} room={room} />);
     expect(flyPlays(played, 0)).toHaveLength(1);
     expect(animate.mock.instances[0]).toBe(document.querySelector(stackTopSelector(1)));
@@ -166,10 +156,10 @@ describe('Speed flights', () => {
   });
 
   it('the viewer’s own play does not fly (it showed at once), nor anything under reduced motion', () => {
-    reducedMotion(false);
+    mockReducedMotion(false);
     render(<Table game={viewOf(state, 1)} room={room} />);
     expect(flyPlays(played, 1)).toEqual([]);
-    reducedMotion(true);
+    mockReducedMotion(true);
     expect(flyPlays(played, 0)).toEqual([]);
     expect(animate).not.toHaveBeenCalled();
   });

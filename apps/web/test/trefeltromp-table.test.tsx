@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventView } from '@trepenta/trefeltromp';
 import { CHIP_FLIGHT_MS, chipMoves, flyChips } from '../src/games/trefeltromp/chips';
 import { ring } from '../src/games/trefeltromp/ring';
+import { mockReducedMotion } from './motion';
 
 describe('Trefeltromp: the seats round the oval', () => {
   it('every seat count from 1 to 8 others: one cell each, none on the pots, all round them', () => {
@@ -70,17 +71,6 @@ describe('Trefeltromp: chips in motion', () => {
   });
 
   let animate: ReturnType<typeof vi.fn>;
-  function motion(reduce: boolean): void {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: reduce && query.includes('reduce'),
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
-  }
   function placed(attributes: Record<string, string>, left: number, top: number): void {
     const el = document.createElement('div');
     for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
@@ -108,7 +98,7 @@ describe('Trefeltromp: chips in motion', () => {
   }
 
   it('a bet flies from the seat to the pots, a share from its pot to the winner, in ≤ 400 ms', () => {
-    motion(false);
+    mockReducedMotion(false);
     expect(
       flyChips([
         { seat: 0, toPot: true, amount: 4 },
@@ -137,7 +127,7 @@ describe('Trefeltromp: chips in motion', () => {
   });
 
   it('with reduced motion the chips fade in where they land and do not travel', () => {
-    motion(true);
+    mockReducedMotion(true);
     flyChips([{ seat: 0, toPot: true, amount: 4 }]);
     const [frames] = animate.mock.calls[0] as [Keyframe[]];
     expect(new Set(frames.map((frame) => String(frame.transform))).size).toBe(1);
@@ -145,7 +135,7 @@ describe('Trefeltromp: chips in motion', () => {
   });
 
   it('nothing flies for a seat that is not on the screen', () => {
-    motion(false);
+    mockReducedMotion(false);
     expect(flyChips([{ seat: 5, toPot: true, amount: 4 }])).toBe(0);
     expect(animate).not.toHaveBeenCalled();
   });
